@@ -1,0 +1,2 @@
+export type { BenchCase, CompareOptions, CompareResult, Row } from './compare.ts'
+export { compare, formatTable, ratioRow } from './compare.ts'
