@@ -1,1 +1,16 @@
-export {}
+export type {
+  Contract,
+  ContractStatus,
+  DecimalString,
+  Depth,
+  DepthLevel,
+  EpochMs,
+  FundingRate,
+  FundingRateRecord,
+  Kline,
+  LeverageBracket,
+  LeverageRule,
+  OpenInterest,
+  ProductType,
+  Trade,
+} from './models.ts'

@@ -1,0 +1,277 @@
+/**
+ * Normalized models: what every `@perpkit/client` method returns.
+ *
+ * The same rules hold everywhere: times are epoch **milliseconds** whatever the
+ * wire unit; prices, quantities, rates and amounts are exact decimal
+ * **strings**; counts and enums are numbers or string unions; field names are
+ * the wire's names in camelCase; "none" values (`0`, `null`, `""`) are `null`.
+ *
+ * @module
+ */
+
+/**
+ * An exact decimal number as a string, e.g. `"65000.1"` or `"-0.0375"`.
+ * Never converted to a float: open interest alone carries 18+ decimals.
+ *
+ * @example
+ * ```ts
+ * const price: DecimalString = '65000.1'
+ * ```
+ */
+export type DecimalString = string
+
+/**
+ * Epoch milliseconds.
+ *
+ * @example
+ * ```ts
+ * const t: EpochMs = Date.UTC(2026, 0, 1)
+ * ```
+ */
+export type EpochMs = number
+
+/**
+ * One candle of a market-price or mark-price K-line series.
+ *
+ * @example
+ * ```ts
+ * const k: Kline = {
+ *   timestamp: 1767225600000, openPrice: '65000', highPrice: '65100',
+ *   lowPrice: '64950', closePrice: '65050', volume: '1234',
+ * }
+ * ```
+ */
+export interface Kline {
+  /** Candle open time (ms), normalized to the bucket start even when the wire stamps it a second late. */
+  timestamp: EpochMs
+  openPrice: DecimalString
+  highPrice: DecimalString
+  lowPrice: DecimalString
+  closePrice: DecimalString
+  /** Volume in contracts (often `"0"` on mark-price candles). */
+  volume: DecimalString
+}
+
+/**
+ * One market trade (newest first in a list).
+ *
+ * @example
+ * ```ts
+ * const t: Trade = {
+ *   symbol: 'BTCUSDT', price: '65000', qty: '0.01', quoteQty: '650',
+ *   time: 1767225600000, isBuyerMaker: true,
+ * }
+ * ```
+ */
+export interface Trade {
+  symbol: string
+  price: DecimalString
+  /** Quantity in the base coin. */
+  qty: DecimalString
+  /** Value in the quote currency (USDT). */
+  quoteQty: DecimalString
+  /** Trade time (ms); the wire sends seconds. */
+  time: EpochMs
+  /** True when the buyer was the maker, i.e. the taker sold. */
+  isBuyerMaker: boolean
+}
+
+/**
+ * The current funding rate of one contract.
+ *
+ * @example
+ * ```ts
+ * const f: FundingRate = {
+ *   symbol: 'BTCUSDT', timestamp: 1767225600000, rateValue: '0.0001',
+ *   expectedRate: '0.00012', fundingTime: 1767254400000,
+ *   fundingUpperLimit: '0.0375', fundingLowerLimit: '-0.0375',
+ * }
+ * ```
+ */
+export interface FundingRate {
+  symbol: string
+  timestamp: EpochMs
+  /** Funding rate of the previous period. */
+  rateValue: DecimalString
+  /** Expected funding rate of the next period. */
+  expectedRate: DecimalString
+  /** Next funding settlement time (ms). */
+  fundingTime: EpochMs
+  fundingUpperLimit: DecimalString
+  fundingLowerLimit: DecimalString
+}
+
+/**
+ * One settled funding rate (newest first in a list).
+ *
+ * @example
+ * ```ts
+ * const r: FundingRateRecord = { symbol: 'BTCUSDT', fundingRate: '0.0001', fundingTime: 1767225600000 }
+ * ```
+ */
+export interface FundingRateRecord {
+  symbol: string
+  fundingRate: DecimalString
+  /** Settlement time (ms); the wire sends a string or a number. */
+  fundingTime: EpochMs
+}
+
+/**
+ * Product type of a contract: `1` on the wire is `'perpetual'`, `2` is `'futures'`.
+ *
+ * @example
+ * ```ts
+ * const t: ProductType = 'perpetual'
+ * ```
+ */
+export type ProductType = 'perpetual' | 'futures'
+
+/**
+ * Trading status of a contract.
+ *
+ * @example
+ * ```ts
+ * const s: ContractStatus = 'Trading'
+ * ```
+ */
+export type ContractStatus = 'Trading' | 'Delisted'
+
+/**
+ * Details of one contract. Fields that older payloads lack are `null`.
+ *
+ * @example
+ * ```ts
+ * declare const c: Contract
+ * const tick = c.pricePrecision // '0.1' is a step size, not a digit count
+ * ```
+ */
+export interface Contract {
+  symbol: string
+  productType: ProductType
+  baseCurrency: string
+  quoteCurrency: string
+  /** Quantity step (e.g. `"1"`); `vol_precision` on the wire. */
+  volumePrecision: DecimalString
+  /** Price tick (e.g. `"0.1"`). */
+  pricePrecision: DecimalString
+  maxVolume: DecimalString
+  /** `null` on older rows. */
+  marketMaxVolume: DecimalString | null
+  minVolume: DecimalString
+  /** Base-coin quantity of one contract. */
+  contractSize: DecimalString
+  indexPrice: DecimalString
+  indexName: string
+  minLeverage: DecimalString
+  maxLeverage: DecimalString
+  turnover24h: DecimalString
+  volume24h: DecimalString
+  lastPrice: DecimalString
+  /** First opening time (ms; older payloads sent seconds). */
+  openTimestamp: EpochMs
+  /** Expiry (ms), `null` for contracts that do not expire. */
+  expireTimestamp: EpochMs | null
+  /** Settlement (ms), `null` when there is no automatic settlement. */
+  settleTimestamp: EpochMs | null
+  fundingRate: DecimalString
+  expectedFundingRate: DecimalString
+  openInterest: DecimalString
+  openInterestValue: DecimalString
+  high24h: DecimalString
+  low24h: DecimalString
+  /** 24 h change as a decimal fraction (`"0.0123"` is +1.23 %). */
+  change24h: DecimalString
+  /** `null` on older rows. */
+  fundingIntervalHours: number | null
+  /** `null` on older rows. */
+  status: ContractStatus | null
+  /** Delisting time (ms; expected time while trading), `null` when none. */
+  delistTime: EpochMs | null
+}
+
+/**
+ * One risk bracket of a leverage table (ascending by `bracket`).
+ *
+ * @example
+ * ```ts
+ * const b: LeverageBracket = {
+ *   bracket: 1, initialLeverage: 125, notionalFloor: '0', notionalCap: '50000',
+ *   maintMarginRatio: '0.004', cum: '0',
+ * }
+ * ```
+ */
+export interface LeverageBracket {
+  /** Tier number, from 1. */
+  bracket: number
+  /** Largest leverage allowed in this tier. */
+  initialLeverage: number
+  notionalCap: DecimalString
+  notionalFloor: DecimalString
+  maintMarginRatio: DecimalString
+  /** Cumulative maintenance amount, so that `mm = notional * mmr - cum`. */
+  cum: DecimalString
+}
+
+/**
+ * The leverage bracket table of one contract.
+ *
+ * @example
+ * ```ts
+ * declare const rule: LeverageRule
+ * const top = rule.brackets.at(-1)?.notionalCap
+ * ```
+ */
+export interface LeverageRule {
+  symbol: string
+  brackets: LeverageBracket[]
+}
+
+/**
+ * One price level of an order book.
+ *
+ * @example
+ * ```ts
+ * const level: DepthLevel = { price: '65000.1', qty: '12', total: '40' }
+ * ```
+ */
+export interface DepthLevel {
+  price: DecimalString
+  /** Quantity at this price, in contracts. */
+  qty: DecimalString
+  /** Running total from the top of the book down to this level, in contracts. */
+  total: DecimalString
+}
+
+/**
+ * An order-book snapshot: bids best (highest) first, asks best (lowest) first.
+ * An empty side is `[]` (the wire may send `null`).
+ *
+ * @example
+ * ```ts
+ * declare const d: Depth
+ * const bestBid = d.bids[0]?.price
+ * ```
+ */
+export interface Depth {
+  symbol: string
+  timestamp: EpochMs
+  bids: DepthLevel[]
+  asks: DepthLevel[]
+}
+
+/**
+ * Open interest of one contract.
+ *
+ * @example
+ * ```ts
+ * declare const oi: OpenInterest
+ * oi.openInterest // '123456.000000000000000001': exact, never a float
+ * ```
+ */
+export interface OpenInterest {
+  symbol: string
+  timestamp: EpochMs
+  /** In contracts. */
+  openInterest: DecimalString
+  openInterestValue: DecimalString
+}
