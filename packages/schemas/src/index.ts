@@ -1,3 +1,53 @@
+export type { DecodeResult, PayloadIssue } from './decode.ts'
+export { decodeData, describeIssues, describeValue, formatPath } from './decode.ts'
+export type { AuthType, EndpointDefinition, RateLimitBudget } from './endpoint.ts'
+export type { DepthLevelWire } from './endpoints/depth.ts'
+export { depthEndpoint, depthWire } from './endpoints/depth.ts'
+export type { ContractWire } from './endpoints/details.ts'
+export { contractsWire, contractWire, detailsEndpoint } from './endpoints/details.ts'
+export type { FundingRateWire } from './endpoints/funding-rate.ts'
+export { fundingRateEndpoint, fundingRateWire } from './endpoints/funding-rate.ts'
+export {
+  fundingRateHistoryEndpoint,
+  fundingRateHistoryWire,
+} from './endpoints/funding-rate-history.ts'
+export type {
+  EndpointModel,
+  EndpointParams,
+  EndpointPath,
+  EndpointQuery,
+  Endpoints,
+  EndpointWire,
+} from './endpoints/index.ts'
+export { endpointPaths, endpoints } from './endpoints/index.ts'
+export type { KlineWire } from './endpoints/kline.ts'
+export {
+  klineEndpoint,
+  klineParams,
+  klineQuery,
+  klineRecordWire,
+  klinesWire,
+  markPriceKlineEndpoint,
+  toKlines,
+} from './endpoints/kline.ts'
+export { leverageBracketEndpoint, leverageBracketsWire } from './endpoints/leverage-bracket.ts'
+export { openInterestEndpoint, openInterestWire } from './endpoints/open-interest.ts'
+export type { TradeWire } from './endpoints/trades.ts'
+export { tradesEndpoint, tradeWire } from './endpoints/trades.ts'
+export type { Envelope } from './envelope.ts'
+export { envelope, envelopeWire, readEnvelope, SUCCESS_CODE } from './envelope.ts'
+export type { ApiErrorCode } from './error-codes.ts'
+export { apiErrorCodes, isRetryableCode } from './error-codes.ts'
+export type { KlineStep, KlineStepInput } from './kline-steps.ts'
+export {
+  alignToStep,
+  countCandles,
+  KLINE_STEP_ALIASES,
+  KLINE_STEPS,
+  MAX_KLINES_PER_REQUEST,
+  resolveKlineStep,
+  stepMs,
+} from './kline-steps.ts'
 export type {
   Contract,
   ContractStatus,
@@ -14,3 +64,26 @@ export type {
   ProductType,
   Trade,
 } from './models.ts'
+export {
+  integerQuery,
+  limitParam,
+  limitQuery,
+  stepParam,
+  stepQuery,
+  symbolParam,
+  symbolQuery,
+  timeParam,
+} from './params.ts'
+export {
+  DECIMAL_EXPECTED,
+  decimalLike,
+  decimalString,
+  epoch,
+  epochNumberOrString,
+  epochToMs,
+  integer,
+  isDecimalString,
+  numberToDecimalString,
+  optionalEpoch,
+  optionalEpochToMs,
+} from './primitives.ts'

@@ -1,0 +1,149 @@
+/**
+ * Decoding a wire payload into a model, with errors that say where and why.
+ *
+ * @module
+ */
+import type { z } from 'zod'
+import type { EndpointModel, EndpointPath, Endpoints } from './endpoints/index.ts'
+
+/**
+ * One reason a payload was refused: where (`path`, from the envelope's `data`,
+ * e.g. `data.bids[3][0]`), what was expected and what arrived.
+ *
+ * @example
+ * ```ts
+ * const issue: PayloadIssue = { path: 'data.bids[3][0]', expected: 'a decimal string', received: '"abc"' }
+ * ```
+ */
+export interface PayloadIssue {
+  path: string
+  expected: string
+  received: string
+}
+
+/**
+ * The outcome of {@link decodeData}.
+ *
+ * @example
+ * ```ts
+ * declare const r: DecodeResult<number>
+ * if (r.success) r.data; else r.issues[0]?.path
+ * ```
+ */
+export type DecodeResult<T> =
+  | { success: true; data: T }
+  | { success: false; issues: PayloadIssue[] }
+
+/**
+ * Validates and normalizes an endpoint's wire `data` payload.
+ *
+ * @param endpoint - The table row.
+ * @param data - The envelope's `data`.
+ * @returns The model, or the issues with path, expected and received value.
+ * @example
+ * ```ts
+ * import { decodeData, endpoints } from '@perpkit/schemas'
+ *
+ * const r = decodeData(endpoints['/contract/public/depth'], payload.data)
+ * if (!r.success) throw new Error(`${r.issues[0]?.path}: expected ${r.issues[0]?.expected}`)
+ * ```
+ */
+export function decodeData<P extends EndpointPath>(
+  endpoint: Endpoints[P],
+  data: unknown,
+): DecodeResult<EndpointModel<P>> {
+  const result = (endpoint.data as z.ZodType).safeParse(data)
+  if (result.success) return { success: true, data: result.data as EndpointModel<P> }
+  return { success: false, issues: describeIssues(result.error.issues, data, ['data']) }
+}
+
+/**
+ * Turns zod issues into {@link PayloadIssue}s, reading the received value
+ * from `input` at each issue's path.
+ *
+ * @param issues - Issues from a failed parse.
+ * @param input - The value that was parsed.
+ * @param prefix - Path segments to put in front (e.g. `['data']`).
+ * @returns One {@link PayloadIssue} per zod issue.
+ * @example
+ * ```ts
+ * const r = schema.safeParse(value)
+ * if (!r.success) describeIssues(r.error.issues, value)
+ * ```
+ */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  prefix: PropertyKey[] = [],
+): PayloadIssue[] {
+  return issues.map((issue) => ({
+    path: formatPath([...prefix, ...issue.path]),
+    expected: expectedOf(issue),
+    received: describeValue(valueAt(input, issue.path)),
+  }))
+}
+
+function expectedOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.message.startsWith('Invalid input')
+        ? `a value of type ${issue.expected}`
+        : issue.message
+    case 'invalid_value':
+      return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+    case 'invalid_union':
+      return issue.message === 'Invalid input' ? 'a value of another shape' : issue.message
+    default:
+      return issue.message
+  }
+}
+
+/**
+ * Formats a path as `data.bids[3][0]`.
+ *
+ * @param path - Path segments.
+ * @returns A readable path; `(root)` for an empty path.
+ * @example
+ * ```ts
+ * formatPath(['data', 'bids', 3, 0]) // 'data.bids[3][0]'
+ * ```
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else out += out === '' ? String(segment) : `.${String(segment)}`
+  }
+  return out === '' ? '(root)' : out
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[segment]
+  }
+  return value
+}
+
+/**
+ * A short, readable rendering of a received value (JSON, cut at 60 characters).
+ *
+ * @param value - Anything.
+ * @returns `missing` for `undefined`, else compact JSON.
+ * @example
+ * ```ts
+ * describeValue('abc') // '"abc"'
+ * describeValue(undefined) // 'missing'
+ * ```
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing'
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = String(value)
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}

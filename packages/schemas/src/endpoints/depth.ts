@@ -1,0 +1,108 @@
+/**
+ * `/contract/public/depth`: the order book.
+ *
+ * Books are the largest hot payload (up to 1000 levels a side), so levels are
+ * checked and converted in one hand-written loop instead of a tuple schema
+ * per level; wire validation and model conversion share that loop.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import type { EndpointDefinition } from '../endpoint.ts'
+import type { Depth, DepthLevel } from '../models.ts'
+import { symbolParam, symbolQuery } from '../params.ts'
+import { DECIMAL_EXPECTED, epoch, isDecimalString } from '../primitives.ts'
+
+/**
+ * A wire level: price, quantity, running total, all decimal strings.
+ *
+ * @example
+ * ```ts
+ * const level: DepthLevelWire = ['65000.1', '12', '40']
+ * ```
+ */
+export type DepthLevelWire = [price: string, qty: string, total: string]
+
+const LEVEL_EXPECTED = 'a level [price, qty, total] of three decimal strings'
+
+/**
+ * Checks one side of a book and, if `build` is set, converts it; reports the
+ * first bad level with its exact path (`[i]` or `[i, j]`).
+ */
+function checkSide(
+  side: unknown[],
+  issues: z.core.$ZodRawIssue[],
+  build: boolean,
+): DepthLevel[] | undefined {
+  const out: DepthLevel[] | undefined = build ? new Array(side.length) : undefined
+  for (let i = 0; i < side.length; i++) {
+    const level = side[i]
+    if (!Array.isArray(level) || level.length < 3) {
+      issues.push({ code: 'custom', message: LEVEL_EXPECTED, input: level, path: [i] })
+      return undefined
+    }
+    for (let j = 0; j < 3; j++) {
+      if (!isDecimalString(level[j])) {
+        issues.push({ code: 'custom', message: DECIMAL_EXPECTED, input: level[j], path: [i, j] })
+        return undefined
+      }
+    }
+    if (out) out[i] = { price: level[0], qty: level[1], total: level[2] }
+  }
+  return out
+}
+
+/** A book side on the wire: an array of levels, or `null` for an empty side. */
+const sideWire = z
+  .array(z.unknown())
+  .nullable()
+  .check((ctx) => {
+    if (ctx.value) checkSide(ctx.value, ctx.issues, false)
+  }) as unknown as z.ZodType<DepthLevelWire[] | null>
+
+/** A book side to models: `null` becomes `[]`. */
+const sideData = z
+  .array(z.unknown())
+  .nullable()
+  .transform((side, ctx): DepthLevel[] => {
+    if (!side) return []
+    return checkSide(side, ctx.issues, true) ?? []
+  })
+
+/**
+ * The wire book. Either side may be `null` for an empty book.
+ *
+ * @example
+ * ```ts
+ * depthWire.parse({ timestamp: 1767225600000, symbol: 'BTCUSDT', bids: [['1', '1', '1']], asks: null })
+ * ```
+ */
+export const depthWire = z.object({
+  timestamp: z.number().int().nonnegative(),
+  symbol: z.string(),
+  bids: sideWire,
+  asks: sideWire,
+})
+
+/**
+ * Order-book depth.
+ *
+ * @example
+ * ```ts
+ * depthEndpoint.params.parse({ symbol: 'BTCUSDT' })
+ * ```
+ */
+export const depthEndpoint = {
+  path: '/contract/public/depth',
+  method: 'GET',
+  auth: 'NONE',
+  description: 'Order-book depth of one contract: bids descending, asks ascending',
+  params: z.object({ symbol: symbolParam }),
+  query: z.object({ symbol: symbolQuery }),
+  wire: depthWire,
+  data: z
+    .object({ timestamp: epoch, symbol: z.string(), bids: sideData, asks: sideData })
+    .transform((d): Depth => d),
+  rateLimit: { limit: 12, windowMs: 2000 },
+  order: 'bids descending by price, asks ascending',
+} as const satisfies EndpointDefinition<'/contract/public/depth'>

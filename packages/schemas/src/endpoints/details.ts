@@ -1,0 +1,141 @@
+/**
+ * `/contract/public/details`: contract details, one or all.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import type { EndpointDefinition } from '../endpoint.ts'
+import type { Contract, ContractStatus, ProductType } from '../models.ts'
+import { symbolParam, symbolQuery } from '../params.ts'
+import { decimalString, epochToMs, integer, optionalEpochToMs } from '../primitives.ts'
+
+/** `0`, `null`, `""` or absent mean "none". */
+const noneableTime = z.union([integer.nonnegative(), z.literal(''), z.null()]).optional()
+
+/**
+ * One wire contract row. Accepts both `vol_precision` (live) and
+ * `volume_precision` (the spec's table); fields that older rows lack are
+ * optional; unknown extra fields are ignored.
+ *
+ * @example
+ * ```ts
+ * declare const row: unknown
+ * contractWire.safeParse(row).success
+ * ```
+ */
+export const contractWire = z
+  .object({
+    symbol: z.string(),
+    product_type: z.union([z.literal(1), z.literal(2)], { error: '1 (perpetual) or 2 (futures)' }),
+    base_currency: z.string(),
+    quote_currency: z.string(),
+    vol_precision: decimalString.optional(),
+    volume_precision: decimalString.optional(),
+    price_precision: decimalString,
+    max_volume: decimalString,
+    market_max_volume: decimalString.optional(),
+    min_volume: decimalString,
+    contract_size: decimalString,
+    index_price: decimalString,
+    index_name: z.string(),
+    min_leverage: decimalString,
+    max_leverage: decimalString,
+    turnover_24h: decimalString,
+    volume_24h: decimalString,
+    last_price: decimalString,
+    open_timestamp: integer.nonnegative(),
+    expire_timestamp: noneableTime,
+    settle_timestamp: noneableTime,
+    funding_rate: decimalString,
+    expected_funding_rate: decimalString,
+    open_interest: decimalString,
+    open_interest_value: decimalString,
+    high_24h: decimalString,
+    low_24h: decimalString,
+    change_24h: decimalString,
+    funding_interval_hours: integer.positive().optional(),
+    status: z.enum(['Trading', 'Delisted']).optional(),
+    delist_time: integer.nonnegative().optional(),
+  })
+  .refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
+    error: 'vol_precision (or volume_precision) is required',
+    path: ['vol_precision'],
+  })
+
+/**
+ * A wire contract row.
+ *
+ * @example
+ * ```ts
+ * declare const row: ContractWire
+ * row.vol_precision
+ * ```
+ */
+export type ContractWire = z.input<typeof contractWire>
+
+/**
+ * The wire `data` of details: `{ symbols: [...] }`.
+ *
+ * @example
+ * ```ts
+ * contractsWire.parse({ symbols: [] })
+ * ```
+ */
+export const contractsWire = z.object({ symbols: z.array(contractWire) })
+
+const PRODUCT_TYPES: Record<1 | 2, ProductType> = { 1: 'perpetual', 2: 'futures' }
+
+const contractData = contractWire.transform(
+  (row): Contract => ({
+    symbol: row.symbol,
+    productType: PRODUCT_TYPES[row.product_type],
+    baseCurrency: row.base_currency,
+    quoteCurrency: row.quote_currency,
+    volumePrecision: (row.vol_precision ?? row.volume_precision) as string,
+    pricePrecision: row.price_precision,
+    maxVolume: row.max_volume,
+    marketMaxVolume: row.market_max_volume ?? null,
+    minVolume: row.min_volume,
+    contractSize: row.contract_size,
+    indexPrice: row.index_price,
+    indexName: row.index_name,
+    minLeverage: row.min_leverage,
+    maxLeverage: row.max_leverage,
+    turnover24h: row.turnover_24h,
+    volume24h: row.volume_24h,
+    lastPrice: row.last_price,
+    openTimestamp: epochToMs(row.open_timestamp),
+    expireTimestamp: optionalEpochToMs(row.expire_timestamp),
+    settleTimestamp: optionalEpochToMs(row.settle_timestamp),
+    fundingRate: row.funding_rate,
+    expectedFundingRate: row.expected_funding_rate,
+    openInterest: row.open_interest,
+    openInterestValue: row.open_interest_value,
+    high24h: row.high_24h,
+    low24h: row.low_24h,
+    change24h: row.change_24h,
+    fundingIntervalHours: row.funding_interval_hours ?? null,
+    status: (row.status ?? null) as ContractStatus | null,
+    delistTime: optionalEpochToMs(row.delist_time),
+  }),
+)
+
+/**
+ * Contract details; without `symbol`, every contract (delisted ones included).
+ *
+ * @example
+ * ```ts
+ * detailsEndpoint.params.parse({}) // {}
+ * ```
+ */
+export const detailsEndpoint = {
+  path: '/contract/public/details',
+  method: 'GET',
+  auth: 'NONE',
+  description: 'Contract details: one contract, or all of them (delisted included)',
+  params: z.object({ symbol: symbolParam.optional() }),
+  query: z.object({ symbol: symbolQuery.optional() }),
+  wire: contractsWire,
+  data: z.object({ symbols: z.array(contractData) }).transform(({ symbols }) => symbols),
+  rateLimit: { limit: 12, windowMs: 2000 },
+} as const satisfies EndpointDefinition<'/contract/public/details'>

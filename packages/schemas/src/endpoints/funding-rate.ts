@@ -1,0 +1,72 @@
+/**
+ * `/contract/public/funding-rate`: the current funding rate of one contract.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import type { EndpointDefinition } from '../endpoint.ts'
+import type { FundingRate } from '../models.ts'
+import { symbolParam, symbolQuery } from '../params.ts'
+import { decimalLike, decimalString, epoch } from '../primitives.ts'
+
+/**
+ * The wire funding rate. The limits come as decimal strings although the spec
+ * types them Long, so numbers and strings are both accepted.
+ *
+ * @example
+ * ```ts
+ * fundingRateWire.parse({ symbol: 'BTCUSDT', timestamp: 1767225600000, rate_value: '0.0001', expected_rate: '0.0001', funding_time: 1767254400000, funding_upper_limit: '0.0375', funding_lower_limit: '-0.0375' })
+ * ```
+ */
+export const fundingRateWire = z.object({
+  timestamp: z.number().int().nonnegative(),
+  symbol: z.string(),
+  rate_value: decimalString,
+  expected_rate: decimalString,
+  funding_time: z.number().int().nonnegative(),
+  funding_upper_limit: decimalLike,
+  funding_lower_limit: decimalLike,
+})
+
+/**
+ * A wire funding rate (limits already as strings).
+ *
+ * @example
+ * ```ts
+ * declare const f: FundingRateWire
+ * f.rate_value
+ * ```
+ */
+export type FundingRateWire = z.input<typeof fundingRateWire>
+
+const fundingRateData = fundingRateWire.extend({ timestamp: epoch, funding_time: epoch })
+
+/**
+ * Current funding rate.
+ *
+ * @example
+ * ```ts
+ * fundingRateEndpoint.params.parse({ symbol: 'BTCUSDT' })
+ * ```
+ */
+export const fundingRateEndpoint = {
+  path: '/contract/public/funding-rate',
+  method: 'GET',
+  auth: 'NONE',
+  description: 'Current funding rate of one contract',
+  params: z.object({ symbol: symbolParam }),
+  query: z.object({ symbol: symbolQuery }),
+  wire: fundingRateWire,
+  data: fundingRateData.transform(
+    (f): FundingRate => ({
+      symbol: f.symbol,
+      timestamp: f.timestamp,
+      rateValue: f.rate_value,
+      expectedRate: f.expected_rate,
+      fundingTime: f.funding_time,
+      fundingUpperLimit: f.funding_upper_limit,
+      fundingLowerLimit: f.funding_lower_limit,
+    }),
+  ),
+  rateLimit: { limit: 12, windowMs: 2000 },
+} as const satisfies EndpointDefinition<'/contract/public/funding-rate'>

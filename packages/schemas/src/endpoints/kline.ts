@@ -1,0 +1,194 @@
+/**
+ * `/contract/public/kline` and `/contract/public/markprice-kline`: candles.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import type { EndpointDefinition, RateLimitBudget } from '../endpoint.ts'
+import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
+import type { Kline } from '../models.ts'
+import {
+  integerQuery,
+  stepParam,
+  stepQuery,
+  symbolParam,
+  symbolQuery,
+  timeParam,
+} from '../params.ts'
+import { decimalString, integer } from '../primitives.ts'
+
+/**
+ * One wire candle.
+ *
+ * @example
+ * ```ts
+ * klineRecordWire.parse({ timestamp: 1767225600, open_price: '1', close_price: '1', high_price: '1', low_price: '1', volume: '0' })
+ * ```
+ */
+export const klineRecordWire = z.object({
+  timestamp: integer.nonnegative(),
+  open_price: decimalString,
+  close_price: decimalString,
+  high_price: decimalString,
+  low_price: decimalString,
+  volume: decimalString,
+})
+
+/**
+ * A wire candle.
+ *
+ * @example
+ * ```ts
+ * declare const k: KlineWire
+ * k.open_price
+ * ```
+ */
+export type KlineWire = z.output<typeof klineRecordWire>
+
+/**
+ * The wire `data` of both K-line endpoints: an array of candles.
+ *
+ * @example
+ * ```ts
+ * klinesWire.parse([])
+ * ```
+ */
+export const klinesWire = z.array(klineRecordWire)
+
+/**
+ * Wire candles to models: times to ms, each stamp floored to its minute, so a
+ * candle stamped one second after its bucket start lands on the bucket (every
+ * step is a whole number of minutes, so every bucket starts on a minute).
+ *
+ * @param wire - Validated wire candles.
+ * @returns Normalized candles.
+ * @example
+ * ```ts
+ * toKlines([{ timestamp: 1767225601, open_price: '1', close_price: '1', high_price: '1', low_price: '1', volume: '0' }])[0]?.timestamp // 1767225600000
+ * ```
+ */
+export function toKlines(wire: KlineWire[]): Kline[] {
+  const out: Kline[] = new Array(wire.length)
+  for (let i = 0; i < wire.length; i++) {
+    const k = wire[i] as KlineWire
+    const seconds = k.timestamp < 1e11 ? k.timestamp : Math.floor(k.timestamp / 1000)
+    out[i] = {
+      timestamp: (seconds - (seconds % 60)) * 1000,
+      openPrice: k.open_price,
+      highPrice: k.high_price,
+      lowPrice: k.low_price,
+      closePrice: k.close_price,
+      volume: k.volume,
+    }
+  }
+  return out
+}
+
+const windowMessage = (count: number) =>
+  `the window holds ${count} candles but one request returns at most ${MAX_KLINES_PER_REQUEST}: narrow it, or use iterKlines / getKlineRange for any range`
+
+/**
+ * User-facing K-line parameters: `{ symbol, step, startTime, endTime }` with
+ * times in ms or `Date`, step in minutes or an alias; output is the wire query
+ * in seconds. Refuses `startTime > endTime` and windows of more than 500
+ * candles (the server would silently cut them).
+ *
+ * @example
+ * ```ts
+ * klineParams.parse({ symbol: 'BTCUSDT', step: '1h', startTime: 0, endTime: 3_600_000 })
+ * // { symbol: 'BTCUSDT', step: 60, start_time: 0, end_time: 3600 }
+ * ```
+ */
+export const klineParams = z
+  .object({ symbol: symbolParam, step: stepParam, startTime: timeParam, endTime: timeParam })
+  .check((ctx) => {
+    const { startTime, endTime, step } = ctx.value
+    if (startTime > endTime) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['startTime'],
+        message: 'startTime must not be after endTime',
+      })
+      return
+    }
+    const count = countCandles(startTime, endTime, step)
+    if (count > MAX_KLINES_PER_REQUEST) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['endTime'],
+        message: windowMessage(count),
+      })
+    }
+  })
+  .transform((p) => ({
+    symbol: p.symbol,
+    step: p.step,
+    start_time: Math.floor(p.startTime / 1000),
+    end_time: Math.floor(p.endTime / 1000),
+  }))
+
+/**
+ * A K-line wire query as a server receives it.
+ *
+ * @example
+ * ```ts
+ * klineQuery.parse({ symbol: 'BTCUSDT', step: '60', start_time: '0', end_time: '3600' })
+ * ```
+ */
+export const klineQuery = z
+  .object({
+    symbol: symbolQuery,
+    step: stepQuery,
+    start_time: integerQuery('start_time'),
+    end_time: integerQuery('end_time'),
+  })
+  .refine((q) => q.start_time <= q.end_time, {
+    error: 'start_time must not be after end_time',
+    path: ['start_time'],
+  })
+
+const klineBudget: RateLimitBudget = { limit: 12, windowMs: 2000 }
+
+function defineKlineEndpoint<const Path extends string>(path: Path, description: string) {
+  return {
+    path,
+    method: 'GET',
+    auth: 'NONE',
+    description,
+    params: klineParams,
+    query: klineQuery,
+    wire: klinesWire,
+    data: klinesWire.transform(toKlines),
+    rateLimit: klineBudget,
+    maxRecords: MAX_KLINES_PER_REQUEST,
+    order: 'ascending by time',
+  } as const satisfies EndpointDefinition<Path>
+}
+
+/**
+ * Market-price K-lines.
+ *
+ * @example
+ * ```ts
+ * klineEndpoint.path // '/contract/public/kline'
+ * ```
+ */
+export const klineEndpoint = defineKlineEndpoint(
+  '/contract/public/kline',
+  'Market-price K-line series',
+)
+
+/**
+ * Mark-price K-lines.
+ *
+ * @example
+ * ```ts
+ * markPriceKlineEndpoint.path // '/contract/public/markprice-kline'
+ * ```
+ */
+export const markPriceKlineEndpoint = defineKlineEndpoint(
+  '/contract/public/markprice-kline',
+  'Mark-price K-line series',
+)

@@ -1,0 +1,71 @@
+/**
+ * `/contract/public/leverage-bracket`: leverage risk brackets.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import type { EndpointDefinition } from '../endpoint.ts'
+import type { LeverageRule } from '../models.ts'
+import { symbolParam, symbolQuery } from '../params.ts'
+import { decimalString, integer } from '../primitives.ts'
+
+/**
+ * The wire `data` of leverage-bracket: `{ rules: [{ symbol, brackets }] }`.
+ *
+ * @example
+ * ```ts
+ * leverageBracketsWire.parse({ rules: [] })
+ * ```
+ */
+export const leverageBracketsWire = z.object({
+  rules: z.array(
+    z.object({
+      symbol: z.string(),
+      brackets: z.array(
+        z.object({
+          bracket: integer.positive(),
+          initial_leverage: integer.positive(),
+          notional_cap: decimalString,
+          notional_floor: decimalString,
+          maint_margin_ratio: decimalString,
+          cum: decimalString,
+        }),
+      ),
+    }),
+  ),
+})
+
+/**
+ * Leverage brackets of one contract, or of all when `symbol` is omitted.
+ *
+ * @example
+ * ```ts
+ * leverageBracketEndpoint.params.parse({ symbol: 'BTCUSDT' })
+ * ```
+ */
+export const leverageBracketEndpoint = {
+  path: '/contract/public/leverage-bracket',
+  method: 'GET',
+  auth: 'NONE',
+  description: 'Leverage risk brackets, ascending, of one contract or of all',
+  params: z.object({ symbol: symbolParam.optional() }),
+  query: z.object({ symbol: symbolQuery.optional() }),
+  wire: leverageBracketsWire,
+  data: leverageBracketsWire.transform(({ rules }) =>
+    rules.map(
+      (rule): LeverageRule => ({
+        symbol: rule.symbol,
+        brackets: rule.brackets.map((b) => ({
+          bracket: b.bracket,
+          initialLeverage: b.initial_leverage,
+          notionalCap: b.notional_cap,
+          notionalFloor: b.notional_floor,
+          maintMarginRatio: b.maint_margin_ratio,
+          cum: b.cum,
+        })),
+      }),
+    ),
+  ),
+  rateLimit: { limit: 12, windowMs: 2000 },
+  order: 'brackets ascending',
+} as const satisfies EndpointDefinition<'/contract/public/leverage-bracket'>

@@ -1,0 +1,80 @@
+/**
+ * Error codes observed on live deployments (field notes). Message texts vary;
+ * key on the code.
+ *
+ * @module
+ */
+
+/**
+ * Named API error codes.
+ *
+ * @example
+ * ```ts
+ * if (error.code === apiErrorCodes.TOO_MANY_REQUESTS) await backOff()
+ * ```
+ */
+export const apiErrorCodes = {
+  /** Unknown path (the body uses `msg`), HTTP 404. */
+  NOT_FOUND: 30000,
+  /** Missing API key header, HTTP 401. */
+  MISSING_KEY: 30001,
+  /** Unknown API key, HTTP 401. */
+  UNKNOWN_KEY: 30002,
+  /** Missing signature header, HTTP 401. */
+  MISSING_SIGNATURE: 30003,
+  /** Missing timestamp header, HTTP 401. */
+  MISSING_TIMESTAMP: 30004,
+  /** Malformed timestamp header, HTTP 401. */
+  MALFORMED_TIMESTAMP: 30005,
+  /** Signature does not match, HTTP 401. */
+  SIGNATURE_MISMATCH: 30006,
+  /** Timestamp outside the accepted window (about 30-60 s), HTTP 401. */
+  TIMESTAMP_OUT_OF_WINDOW: 30007,
+  /** Other key / signature header error, HTTP 401. */
+  AUTH_HEADER_ERROR: 30008,
+  /** Too many requests, HTTP 429. */
+  TOO_MANY_REQUESTS: 30013,
+  /** Service unavailable, HTTP 503. */
+  SERVICE_UNAVAILABLE: 30014,
+  /** Maintenance, HTTP 200. */
+  MAINTENANCE: 30016,
+  /** Blocked after repeated 429s, HTTP 418. */
+  BLOCKED: 30017,
+  /** Parameter parse error, HTTP 400. */
+  PARAMETER_ERROR: 40007,
+  /** Unknown symbol on details, HTTP 400. */
+  UNKNOWN_DETAILS_SYMBOL: 40012,
+  /** Unknown or missing symbol, HTTP 400. */
+  UNKNOWN_SYMBOL: 40034,
+  /** Invalid K-line step, HTTP 400. */
+  INVALID_STEP: 40038,
+  /** Invalid timestamp, HTTP 400. */
+  INVALID_TIMESTAMP: 40039,
+} as const
+
+/**
+ * One of the named codes.
+ *
+ * @example
+ * ```ts
+ * const code: ApiErrorCode = apiErrorCodes.MAINTENANCE
+ * ```
+ */
+export type ApiErrorCode = (typeof apiErrorCodes)[keyof typeof apiErrorCodes]
+
+/**
+ * Whether a request that failed with `code` may succeed if simply tried again
+ * later: rate limits, unavailability, maintenance. (30017 "blocked" is not:
+ * retrying makes it worse.)
+ *
+ * @param code - An API error code.
+ * @returns `true` for transient codes.
+ * @example
+ * ```ts
+ * isRetryableCode(30013) // true
+ * isRetryableCode(40034) // false
+ * ```
+ */
+export function isRetryableCode(code: number): boolean {
+  return code === 30013 || code === 30014 || code === 30016
+}

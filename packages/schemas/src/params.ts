@@ -1,0 +1,134 @@
+/**
+ * Parameter building blocks: the user-facing side (what `createClient()`
+ * methods accept) and the server side (a wire query string, as received).
+ *
+ * @module
+ */
+import { z } from 'zod'
+import { KLINE_STEP_ALIASES, KLINE_STEPS, type KlineStep, resolveKlineStep } from './kline-steps.ts'
+
+/**
+ * A contract symbol: non-empty, no whitespace, e.g. `'BTCUSDT'`.
+ *
+ * @example
+ * ```ts
+ * symbolParam.parse('BTCUSDT') // 'BTCUSDT'
+ * ```
+ */
+export const symbolParam = z
+  .string({ error: 'symbol must be a string such as "BTCUSDT"' })
+  .regex(/^\S+$/, { error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"' })
+
+const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${Object.keys(
+  KLINE_STEP_ALIASES,
+)
+  .map((a) => `'${a}'`)
+  .join(', ')}`
+
+/**
+ * A K-line step: minutes of the allowed set, or an alias such as `'1h'`; output in minutes.
+ *
+ * @example
+ * ```ts
+ * stepParam.parse('4h') // 240
+ * ```
+ */
+export const stepParam = z
+  .custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, {
+    error: STEP_HELP,
+  })
+  .transform((v) => resolveKlineStep(v) as KlineStep)
+
+/**
+ * A point in time: epoch milliseconds (an integer) or a `Date`; output in ms.
+ *
+ * @example
+ * ```ts
+ * timeParam.parse(new Date(0)) // 0
+ * ```
+ */
+export const timeParam = z
+  .union(
+    [
+      z.number().int().nonnegative(),
+      z.date().refine((d) => !Number.isNaN(d.getTime()), { error: 'invalid Date' }),
+    ],
+    { error: 'must be epoch milliseconds (a non-negative integer) or a Date' },
+  )
+  .transform((v) => (typeof v === 'number' ? v : v.getTime()))
+
+/**
+ * An optional record count between 1 and `max`.
+ *
+ * @param max - The interface's maximum for this endpoint.
+ * @returns A schema of an optional integer limit.
+ * @example
+ * ```ts
+ * limitParam(100).parse(50) // 50
+ * ```
+ */
+export function limitParam(max: number) {
+  return z
+    .number({ error: `limit must be an integer from 1 to ${max}` })
+    .int({ error: `limit must be an integer from 1 to ${max}` })
+    .min(1, { error: `limit must be an integer from 1 to ${max}` })
+    .max(max, { error: `limit must be at most ${max} (the interface's maximum)` })
+    .optional()
+}
+
+// ---- server side: the wire query as received (strings) ----
+
+/**
+ * A required symbol in a received query string.
+ *
+ * @example
+ * ```ts
+ * symbolQuery.parse('ETHUSDT') // 'ETHUSDT'
+ * ```
+ */
+export const symbolQuery = z
+  .string({ error: 'symbol is required' })
+  .min(1, { error: 'symbol is required' })
+
+/**
+ * An integer in a received query string (digits only), as a number.
+ *
+ * @param name - The parameter name, for the message.
+ * @returns A schema from digit string to number.
+ * @example
+ * ```ts
+ * integerQuery('limit').parse('50') // 50
+ * ```
+ */
+export function integerQuery(name: string) {
+  return z
+    .string({ error: `${name} is required` })
+    .regex(/^\d{1,15}$/, { error: `${name} must be an integer` })
+    .transform(Number)
+}
+
+/**
+ * A K-line step in a received query string.
+ *
+ * @example
+ * ```ts
+ * stepQuery.parse('60') // 60
+ * ```
+ */
+export const stepQuery = integerQuery('step').pipe(
+  z.custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, { error: STEP_HELP }),
+)
+
+/**
+ * An optional limit in a received query string, between 1 and `max`.
+ *
+ * @param max - The interface's maximum.
+ * @returns A schema from optional digit string to optional number.
+ * @example
+ * ```ts
+ * limitQuery(100).parse('10') // 10
+ * ```
+ */
+export function limitQuery(max: number) {
+  return integerQuery('limit').pipe(limitParam(max).unwrap()).optional()
+}

@@ -1,0 +1,169 @@
+/**
+ * Building blocks shared by the wire schemas: decimals, integers and times.
+ * Written for speed: each check is one typeof and one small loop or regex.
+ *
+ * @module
+ */
+import { z } from 'zod'
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/
+
+/**
+ * True when `value` is a plain decimal string such as `"65000.1"`, `"-0.0375"` or `"0"`.
+ * Exponents, blanks, `"NaN"` and empty strings are not decimals.
+ *
+ * @param value - Anything.
+ * @returns Whether `value` is a decimal string.
+ * @example
+ * ```ts
+ * isDecimalString('65000.1') // true
+ * isDecimalString('1e-8') // false
+ * ```
+ */
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && DECIMAL.test(value)
+}
+
+/** Shown as the "expected" part of a payload error. */
+export const DECIMAL_EXPECTED = 'a decimal string'
+
+/**
+ * A decimal string on the wire; kept as the same exact string in the model.
+ *
+ * @example
+ * ```ts
+ * decimalString.parse('0.0001') // '0.0001'
+ * ```
+ */
+export const decimalString = z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED })
+
+/**
+ * A decimal that the wire may send as a string or a JSON number (the spec
+ * types `funding_upper_limit` as Long; live servers send `"0.0375"`).
+ * Numbers become plain-notation strings.
+ *
+ * @example
+ * ```ts
+ * decimalLike.parse(0.0375) // '0.0375'
+ * ```
+ */
+export const decimalLike = z
+  .union([decimalString, z.number({ error: DECIMAL_EXPECTED }).finite()])
+  .transform((v) => (typeof v === 'string' ? v : numberToDecimalString(v)))
+
+/**
+ * Writes a finite number in plain decimal notation, expanding exponents
+ * (`1e-7` becomes `"0.0000001"`) without any rounding of its own.
+ *
+ * @param n - A finite number.
+ * @returns Its shortest round-trip digits in plain notation.
+ * @example
+ * ```ts
+ * numberToDecimalString(1e-7) // '0.0000001'
+ * ```
+ */
+export function numberToDecimalString(n: number): string {
+  const s = String(n)
+  const e = s.indexOf('e')
+  if (e === -1) return s
+  const negative = s.startsWith('-')
+  const mantissa = s.slice(negative ? 1 : 0, e)
+  const exponent = Number(s.slice(e + 1))
+  const dot = mantissa.indexOf('.')
+  const digits = mantissa.replace('.', '')
+  const point = (dot === -1 ? mantissa.length : dot) + exponent
+  let out: string
+  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`
+  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length)
+  else out = `${digits.slice(0, point)}.${digits.slice(point)}`
+  return negative ? `-${out}` : out
+}
+
+/**
+ * An integer JSON number (counts, enums, tier numbers).
+ *
+ * @example
+ * ```ts
+ * integer.parse(125) // 125
+ * ```
+ */
+export const integer = z.number().int()
+
+/** Epoch values below this are seconds (it is 1973-03-03 in milliseconds). */
+const SECONDS_BELOW = 1e11
+
+/**
+ * Converts a wire epoch to milliseconds, whatever its unit: values below
+ * 1e11 are seconds (the wire mixes units across endpoints and eras).
+ *
+ * @param value - Epoch seconds or milliseconds.
+ * @returns Epoch milliseconds.
+ * @example
+ * ```ts
+ * epochToMs(1767225600) // 1767225600000
+ * epochToMs(1767225600000) // 1767225600000
+ * ```
+ */
+export function epochToMs(value: number): number {
+  return value < SECONDS_BELOW ? value * 1000 : value
+}
+
+/**
+ * A wire epoch as a JSON number (seconds or ms), normalized to ms.
+ *
+ * @example
+ * ```ts
+ * epoch.parse(1767225600) // 1767225600000
+ * ```
+ */
+export const epoch = z.number().int().nonnegative().transform(epochToMs)
+
+const DIGITS = /^\d+$/
+
+/**
+ * A wire epoch sent as a JSON number or a digit string
+ * (funding-rate-history `funding_time`), normalized to ms.
+ *
+ * @example
+ * ```ts
+ * epochNumberOrString.parse('1767225600000') // 1767225600000
+ * ```
+ */
+export const epochNumberOrString = z
+  .union([
+    z.number().int().nonnegative(),
+    z.string().regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' }),
+  ])
+  .transform((v) => epochToMs(Number(v)))
+
+/**
+ * Converts a wire "maybe" epoch to ms or `null`: `0`, `null`, `""` and
+ * absence all mean "none".
+ *
+ * @param value - A number, digit string, `""`, `null` or `undefined`.
+ * @returns Epoch ms, or `null` for none.
+ * @example
+ * ```ts
+ * optionalEpochToMs(0) // null
+ * optionalEpochToMs(1767225600) // 1767225600000
+ * ```
+ */
+export function optionalEpochToMs(value: number | string | null | undefined): number | null {
+  if (value === undefined || value === null || value === '') return null
+  const n = Number(value)
+  return n === 0 ? null : epochToMs(n)
+}
+
+/**
+ * A wire epoch where `0`, `null`, `""` or absence mean "none": ms or `null`.
+ *
+ * @example
+ * ```ts
+ * optionalEpoch.parse(0) // null
+ * optionalEpoch.parse('') // null
+ * ```
+ */
+export const optionalEpoch = z
+  .union([z.number().int().nonnegative(), z.literal(''), z.null(), z.string().regex(DIGITS)])
+  .optional()
+  .transform(optionalEpochToMs)
