@@ -1,0 +1,87 @@
+import { AnalyticsInputError } from '../errors.ts'
+import type { BracketInput } from '../types.ts'
+import { type Decimal, toArray, toDecimal, toRecord } from './decimal.ts'
+
+/** One bracket with its decimals read. */
+export interface ParsedBracket<B> {
+  /** The caller's object, returned as is. */
+  source: B
+  floor: Decimal
+  cap: Decimal
+  mmr: Decimal
+  cum: Decimal
+  leverage: Decimal
+}
+
+/**
+ * Reads every decimal field of a bracket table (throwing an
+ * {@link AnalyticsInputError} naming `brackets[i].field` on a bad value).
+ * With `checkOrder`, the table must also be non-empty and sorted: each
+ * `floor < cap`, caps ascending, and no tier starting below the previous cap.
+ */
+export function parseBrackets<B extends BracketInput>(
+  brackets: readonly B[],
+  checkOrder = true,
+): ParsedBracket<B>[] {
+  const list = toArray<B>(brackets, 'brackets')
+  if (checkOrder && list.length === 0) {
+    throw new AnalyticsInputError('brackets', 'must hold at least one bracket', brackets)
+  }
+  const parsed: ParsedBracket<B>[] = []
+  for (let i = 0; i < list.length; i++) {
+    const source = list[i] as B
+    const at = `brackets[${i}]`
+    const record = toRecord(source, at)
+    const b: ParsedBracket<B> = {
+      source,
+      floor: toDecimal(record.notionalFloor, `${at}.notionalFloor`, 'nonNegative'),
+      cap: toDecimal(record.notionalCap, `${at}.notionalCap`, 'positive'),
+      mmr: toDecimal(record.maintMarginRatio, `${at}.maintMarginRatio`, 'nonNegative'),
+      cum: toDecimal(record.cum, `${at}.cum`, 'nonNegative'),
+      leverage: toDecimal(record.initialLeverage, `${at}.initialLeverage`, 'positive'),
+    }
+    if (checkOrder) checkBracketOrder(b, parsed[i - 1], at)
+    parsed.push(b)
+  }
+  return parsed
+}
+
+function checkBracketOrder<B>(
+  b: ParsedBracket<B>,
+  previous: ParsedBracket<B> | undefined,
+  at: string,
+) {
+  if (b.mmr.gte(1)) {
+    throw new AnalyticsInputError(
+      `${at}.maintMarginRatio`,
+      'must be a fraction below 1',
+      (b.source as BracketInput).maintMarginRatio,
+    )
+  }
+  if (b.cap.lte(b.floor)) {
+    throw new AnalyticsInputError(
+      `${at}.notionalCap`,
+      `must be above its notionalFloor (${b.floor.toFixed()})`,
+      (b.source as BracketInput).notionalCap,
+    )
+  }
+  if (previous !== undefined && b.floor.lt(previous.cap)) {
+    throw new AnalyticsInputError(
+      `${at}.notionalFloor`,
+      `must not be below the previous bracket's notionalCap (${previous.cap.toFixed()}): brackets must be sorted ascending`,
+      (b.source as BracketInput).notionalFloor,
+    )
+  }
+}
+
+/**
+ * Index of the bracket for a notional: the first whose cap is at or above it
+ * (`floor < N <= cap`, `N = 0` in the first), else the last.
+ */
+export function bracketIndexFor<B>(parsed: readonly ParsedBracket<B>[], notional: Decimal): number {
+  const last = parsed.length - 1
+  for (let i = 0; i < last; i++) {
+    if (notional.lte((parsed[i] as ParsedBracket<B>).cap)) return i
+  }
+  return last
+}

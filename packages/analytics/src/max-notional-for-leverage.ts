@@ -1,0 +1,48 @@
+import { parseBrackets } from './internal/brackets.ts'
+import { type Decimal, toDecimal, toDecimalString } from './internal/decimal.ts'
+import type { BracketInput, Numeric } from './types.ts'
+
+/** Positional parameters of {@link maxNotionalForLeverage}. */
+export type MaxNotionalForLeverageParameters<B extends BracketInput = BracketInput> = [
+  brackets: readonly B[],
+  leverage: Numeric,
+]
+
+/** What {@link maxNotionalForLeverage} returns: a decimal string, or `null`. */
+export type MaxNotionalForLeverageReturnType = string | null
+
+/**
+ * Largest position notional that can be opened at a given leverage: the
+ * largest `notionalCap` among the brackets whose `initialLeverage` is at
+ * least `leverage`, or `null` when no bracket allows that much leverage.
+ *
+ * @param brackets - the bracket table, ascending by notional (non-empty).
+ * @param leverage - the wanted leverage, `> 0`.
+ * @returns the notional cap as a plain decimal string, or `null`.
+ * @throws {@link AnalyticsInputError} when the table is empty, unsorted or holds a
+ *   bad decimal, or the leverage is not positive.
+ * @example
+ * ```ts
+ * import { maxNotionalForLeverage } from '@perpkit/analytics'
+ *
+ * const brackets = [
+ *   { initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
+ *   { initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 50 },
+ * ]
+ * maxNotionalForLeverage(brackets, 100) // '250000'
+ * maxNotionalForLeverage(brackets, 110) // '50000'
+ * maxNotionalForLeverage(brackets, 150) // null
+ * ```
+ */
+export function maxNotionalForLeverage<B extends BracketInput>(
+  brackets: readonly B[],
+  leverage: Numeric,
+): MaxNotionalForLeverageReturnType {
+  const parsed = parseBrackets(brackets)
+  const l = toDecimal(leverage, 'leverage', 'positive')
+  let best: Decimal | null = null
+  for (const b of parsed) {
+    if (b.leverage.gte(l) && (best === null || b.cap.gt(best))) best = b.cap
+  }
+  return best === null ? null : toDecimalString(best)
+}

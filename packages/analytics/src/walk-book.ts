@@ -1,0 +1,151 @@
+import { AnalyticsInputError } from './errors.ts'
+import {
+  type Decimal,
+  floorDiv,
+  toArray,
+  toDecimal,
+  toDecimalString,
+  toRecord,
+  ZERO,
+} from './internal/decimal.ts'
+import type { DepthLevelInput, Numeric } from './types.ts'
+
+/** A market order sized in contracts. */
+export interface WalkBookQtyOrder {
+  /** Quantity to fill, in contracts, `> 0`. */
+  qty: Numeric
+  /** Not allowed together with `qty`. */
+  notional?: never
+}
+
+/** A market order sized in quote currency, filled in whole quantity steps. */
+export interface WalkBookNotionalOrder {
+  /** Quote amount to spend, `> 0`: `Σ price * qty * contractSize` stays at or below it. */
+  notional: Numeric
+  /** Quantity step (e.g. `Contract.volumePrecision`), `> 0`: partial levels are taken in whole steps. */
+  qtyStep: Numeric
+  /** Not allowed together with `notional`. */
+  qty?: never
+}
+
+/** Positional parameters of {@link walkBook}. */
+export type WalkBookParameters = [
+  levels: readonly DepthLevelInput[],
+  order: WalkBookQtyOrder | WalkBookNotionalOrder,
+  contractSize: Numeric,
+]
+
+/** What {@link walkBook} returns. */
+export interface WalkBookReturnType {
+  /** Quantity filled, in contracts. */
+  filledQty: string
+  /** Average fill price `Σ p*q / Σ q` (18 decimal places at most), `null` when nothing filled. */
+  avgPrice: string | null
+  /** Price of the last (worst) level touched, `null` when nothing filled. */
+  worstPrice: string | null
+  /** Quote amount of the fill, `Σ p*q*contractSize`. */
+  notional: string
+  /**
+   * `true` when the order filled completely: the whole `qty`, or, for a
+   * notional order, everything the notional can buy (less than one `qtyStep`
+   * is left at the last price). `false` when the book ran out first.
+   */
+  complete: boolean
+  /** What is left of the order: contracts for a `qty` order, quote currency for a `notional` order. */
+  remaining: string
+  /** Number of non-empty levels the fill touched. */
+  levelsUsed: number
+}
+
+/**
+ * Fills a market order against one side of a book, best level first (pass
+ * the asks for a buy, the bids for a sell, best first as `getDepth`
+ * returns them). A `qty` order fills that many contracts; a `notional` order
+ * spends up to that quote amount, taking whole levels while they fit and
+ * then whole `qtyStep`s of the next level. Running past the end of the book
+ * is a partial fill (`complete: false`), not an error. Empty levels are
+ * skipped. Exact, except the average price (18 decimal places).
+ *
+ * @param levels - one side of the book, best first.
+ * @param order - `{ qty }` or `{ notional, qtyStep }`.
+ * @param contractSize - base-coin quantity of one contract (`Contract.contractSize`), `> 0`.
+ * @returns filled quantity, average and worst price, notional, completeness and the rest.
+ * @throws {@link AnalyticsInputError} when `levels` is not an array, a level has a
+ *   non-positive price or negative quantity, the order has both or neither of
+ *   `qty` and `notional`, or a size, step or `contractSize` is not positive.
+ * @example
+ * ```ts
+ * import { walkBook } from '@perpkit/analytics'
+ *
+ * const asks = [
+ *   { price: '100', qty: '2' },
+ *   { price: '101', qty: '5' },
+ * ]
+ * const fill = walkBook(asks, { qty: '4' }, '1')
+ * fill.avgPrice // '100.5'
+ * fill.worstPrice // '101'
+ * fill.notional // '402'
+ * walkBook(asks, { notional: '500', qtyStep: '1' }, '1').filledQty // '4' (402 spent, 98 left)
+ * ```
+ */
+export function walkBook(
+  levels: readonly DepthLevelInput[],
+  order: WalkBookQtyOrder | WalkBookNotionalOrder,
+  contractSize: Numeric,
+): WalkBookReturnType {
+  const list = toArray<unknown>(levels, 'levels')
+  const o = toRecord(order, 'order')
+  if ((o.qty === undefined) === (o.notional === undefined)) {
+    throw new AnalyticsInputError('order', 'must have exactly one of qty and notional', order)
+  }
+  const size = toDecimal(contractSize, 'contractSize', 'positive')
+  const byQty = o.qty !== undefined
+  const target = byQty
+    ? toDecimal(o.qty, 'order.qty', 'positive')
+    : toDecimal(o.notional, 'order.notional', 'positive')
+  const step = byQty ? ZERO : toDecimal(o.qtyStep, 'order.qtyStep', 'positive')
+  let filled = ZERO
+  let cost = ZERO // Σ p*q, in price units (times contractSize gives the notional)
+  let worst: Decimal | null = null
+  let used = 0
+  let stoppedInside = false
+  for (let i = 0; i < list.length; i++) {
+    const level = toRecord(list[i], `levels[${i}]`)
+    const price = toDecimal(level.price, `levels[${i}].price`, 'positive')
+    const qty = toDecimal(level.qty, `levels[${i}].qty`, 'nonNegative')
+    if (qty.eq(0)) continue
+    let take: Decimal
+    if (byQty) {
+      const left = target.minus(filled)
+      take = qty.lt(left) ? qty : left
+    } else {
+      const left = target.minus(cost.times(size))
+      const unit = price.times(size)
+      take = unit.times(qty).lte(left) ? qty : floorDiv(left, unit.times(step)).times(step)
+    }
+    if (take.gt(0)) {
+      filled = filled.plus(take)
+      cost = cost.plus(price.times(take))
+      worst = price
+      used++
+    }
+    if (take.lt(qty) || (byQty && filled.eq(target))) {
+      stoppedInside = true
+      break
+    }
+  }
+  const notional = cost.times(size)
+  const remaining = byQty ? target.minus(filled) : target.minus(notional)
+  const complete = byQty
+    ? remaining.eq(0)
+    : stoppedInside || (worst !== null && remaining.lt(worst.times(size).times(step)))
+  return {
+    filledQty: toDecimalString(filled),
+    avgPrice: filled.eq(0) ? null : toDecimalString(cost.div(filled)),
+    worstPrice: worst === null ? null : toDecimalString(worst),
+    notional: toDecimalString(notional),
+    complete,
+    remaining: toDecimalString(remaining),
+    levelsUsed: used,
+  }
+}
