@@ -28,7 +28,7 @@ export {
   klineRecordWire,
   klinesWire,
   markPriceKlineEndpoint,
-  toKlines,
+  toKline,
 } from './endpoints/kline.ts'
 export { leverageBracketEndpoint, leverageBracketsWire } from './endpoints/leverage-bracket.ts'
 export { openInterestEndpoint, openInterestWire } from './endpoints/open-interest.ts'
@@ -38,6 +38,7 @@ export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope, SUCCESS_CODE } from './envelope.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export { apiErrorCodes, isRetryableCode } from './error-codes.ts'
+export { anyArray, fastList, withPredicate } from './fast-list.ts'
 export type { KlineStep, KlineStepInput } from './kline-steps.ts'
 export {
   alignToStep,
@@ -76,6 +77,7 @@ export {
 } from './params.ts'
 export {
   DECIMAL_EXPECTED,
+  DECIMAL_PATTERN,
   decimalLike,
   decimalString,
   epoch,
@@ -86,4 +88,6 @@ export {
   numberToDecimalString,
   optionalEpoch,
   optionalEpochToMs,
+  positiveInt,
+  uint,
 } from './primitives.ts'

@@ -48,12 +48,11 @@ export const stepParam = z
  * ```
  */
 export const timeParam = z
-  .union(
-    [
-      z.number().int().nonnegative(),
-      z.date().refine((d) => !Number.isNaN(d.getTime()), { error: 'invalid Date' }),
-    ],
-    { error: 'must be epoch milliseconds (a non-negative integer) or a Date' },
+  .custom<number | Date>(
+    (v) =>
+      (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+      (v instanceof Date && !Number.isNaN(v.getTime())),
+    { error: 'must be epoch milliseconds (a non-negative integer) or a valid Date' },
   )
   .transform((v) => (typeof v === 'number' ? v : v.getTime()))
 

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod'
+import { withPredicate } from './fast-list.ts'
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
 
@@ -21,8 +22,35 @@ const DECIMAL = /^-?\d+(?:\.\d+)?$/
  * ```
  */
 export function isDecimalString(value: unknown): value is string {
-  return typeof value === 'string' && DECIMAL.test(value)
+  if (typeof value !== 'string') return false
+  // Same language as DECIMAL (/^-?\d+(?:\.\d+)?$/), as one pass over char codes:
+  // several times faster than the regex on the short strings of a payload.
+  const n = value.length
+  let i = value.charCodeAt(0) === 45 ? 1 : 0 // '-'
+  const intStart = i
+  while (i < n && isDigit(value.charCodeAt(i))) i++
+  if (i === intStart) return false
+  if (i === n) return true
+  if (value.charCodeAt(i) !== 46) return false // '.'
+  const fracStart = ++i
+  while (i < n && isDigit(value.charCodeAt(i))) i++
+  return i === n && i > fracStart
 }
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+
+/**
+ * The decimal-string language as a regular expression, for documentation and
+ * for checks outside hot paths: an optional minus, digits, optional fraction.
+ *
+ * @example
+ * ```ts
+ * DECIMAL_PATTERN.test('0.5') // true
+ * ```
+ */
+export const DECIMAL_PATTERN = DECIMAL
 
 /** Shown as the "expected" part of a payload error. */
 export const DECIMAL_EXPECTED = 'a decimal string'
@@ -35,7 +63,10 @@ export const DECIMAL_EXPECTED = 'a decimal string'
  * decimalString.parse('0.0001') // '0.0001'
  * ```
  */
-export const decimalString = z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED })
+export const decimalString = withPredicate(
+  z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED }),
+  isDecimalString,
+)
 
 /**
  * A decimal that the wire may send as a string or a JSON number (the spec
@@ -88,6 +119,32 @@ export function numberToDecimalString(n: number): string {
  * ```
  */
 export const integer = z.number().int()
+
+/**
+ * A non-negative integer JSON number (epochs, counts).
+ *
+ * @example
+ * ```ts
+ * uint.parse(0) // 0
+ * ```
+ */
+export const uint = withPredicate(
+  z.number().int().nonnegative(),
+  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+)
+
+/**
+ * A positive integer JSON number (tier numbers, leverage, intervals).
+ *
+ * @example
+ * ```ts
+ * positiveInt.parse(125) // 125
+ * ```
+ */
+export const positiveInt = withPredicate(
+  z.number().int().positive(),
+  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
+)
 
 /** Epoch values below this are seconds (it is 1973-03-03 in milliseconds). */
 const SECONDS_BELOW = 1e11

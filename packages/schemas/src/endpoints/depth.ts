@@ -9,9 +9,10 @@
  */
 import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
+import { anyArray } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { DECIMAL_EXPECTED, epoch, isDecimalString } from '../primitives.ts'
+import { DECIMAL_EXPECTED, epoch, isDecimalString, uint } from '../primitives.ts'
 
 /**
  * A wire level: price, quantity, running total, all decimal strings.
@@ -53,21 +54,15 @@ function checkSide(
 }
 
 /** A book side on the wire: an array of levels, or `null` for an empty side. */
-const sideWire = z
-  .array(z.unknown())
-  .nullable()
-  .check((ctx) => {
-    if (ctx.value) checkSide(ctx.value, ctx.issues, false)
-  }) as unknown as z.ZodType<DepthLevelWire[] | null>
+const sideWire = anyArray.nullable().check((ctx) => {
+  if (ctx.value) checkSide(ctx.value, ctx.issues, false)
+}) as unknown as z.ZodType<DepthLevelWire[] | null>
 
 /** A book side to models: `null` becomes `[]`. */
-const sideData = z
-  .array(z.unknown())
-  .nullable()
-  .transform((side, ctx): DepthLevel[] => {
-    if (!side) return []
-    return checkSide(side, ctx.issues, true) ?? []
-  })
+const sideData = anyArray.nullable().transform((side, ctx): DepthLevel[] => {
+  if (!side) return []
+  return checkSide(side, ctx.issues, true) ?? []
+})
 
 /**
  * The wire book. Either side may be `null` for an empty book.
@@ -78,7 +73,7 @@ const sideData = z
  * ```
  */
 export const depthWire = z.object({
-  timestamp: z.number().int().nonnegative(),
+  timestamp: uint,
   symbol: z.string(),
   bids: sideWire,
   asks: sideWire,

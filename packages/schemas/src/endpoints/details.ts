@@ -5,12 +5,13 @@
  */
 import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
+import { fastList } from '../fast-list.ts'
 import type { Contract, ContractStatus, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epochToMs, integer, optionalEpochToMs } from '../primitives.ts'
+import { decimalString, epochToMs, optionalEpochToMs, positiveInt, uint } from '../primitives.ts'
 
 /** `0`, `null`, `""` or absent mean "none". */
-const noneableTime = z.union([integer.nonnegative(), z.literal(''), z.null()]).optional()
+const noneableTime = z.union([uint, z.literal(''), z.null()]).optional()
 
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and
@@ -43,7 +44,7 @@ export const contractWire = z
     turnover_24h: decimalString,
     volume_24h: decimalString,
     last_price: decimalString,
-    open_timestamp: integer.nonnegative(),
+    open_timestamp: uint,
     expire_timestamp: noneableTime,
     settle_timestamp: noneableTime,
     funding_rate: decimalString,
@@ -53,9 +54,9 @@ export const contractWire = z
     high_24h: decimalString,
     low_24h: decimalString,
     change_24h: decimalString,
-    funding_interval_hours: integer.positive().optional(),
+    funding_interval_hours: positiveInt.optional(),
     status: z.enum(['Trading', 'Delisted']).optional(),
-    delist_time: integer.nonnegative().optional(),
+    delist_time: uint.optional(),
   })
   .refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
     error: 'vol_precision (or volume_precision) is required',
@@ -85,8 +86,8 @@ export const contractsWire = z.object({ symbols: z.array(contractWire) })
 
 const PRODUCT_TYPES: Record<1 | 2, ProductType> = { 1: 'perpetual', 2: 'futures' }
 
-const contractData = contractWire.transform(
-  (row): Contract => ({
+function toContract(row: z.output<typeof contractWire>): Contract {
+  return {
     symbol: row.symbol,
     productType: PRODUCT_TYPES[row.product_type],
     baseCurrency: row.base_currency,
@@ -117,8 +118,11 @@ const contractData = contractWire.transform(
     fundingIntervalHours: row.funding_interval_hours ?? null,
     status: (row.status ?? null) as ContractStatus | null,
     delistTime: optionalEpochToMs(row.delist_time),
-  }),
-)
+  }
+}
+
+const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
+  row.vol_precision !== undefined || row.volume_precision !== undefined
 
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
@@ -136,6 +140,8 @@ export const detailsEndpoint = {
   params: z.object({ symbol: symbolParam.optional() }),
   query: z.object({ symbol: symbolQuery.optional() }),
   wire: contractsWire,
-  data: z.object({ symbols: z.array(contractData) }).transform(({ symbols }) => symbols),
+  data: z
+    .object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) })
+    .transform(({ symbols }) => symbols),
   rateLimit: { limit: 12, windowMs: 2000 },
 } as const satisfies EndpointDefinition<'/contract/public/details'>

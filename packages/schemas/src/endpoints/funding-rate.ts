@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalLike, decimalString, epoch } from '../primitives.ts'
+import { decimalLike, decimalString, epoch, uint } from '../primitives.ts'
 
 /**
  * The wire funding rate. The limits come as decimal strings although the spec
@@ -19,11 +19,11 @@ import { decimalLike, decimalString, epoch } from '../primitives.ts'
  * ```
  */
 export const fundingRateWire = z.object({
-  timestamp: z.number().int().nonnegative(),
+  timestamp: uint,
   symbol: z.string(),
   rate_value: decimalString,
   expected_rate: decimalString,
-  funding_time: z.number().int().nonnegative(),
+  funding_time: uint,
   funding_upper_limit: decimalLike,
   funding_lower_limit: decimalLike,
 })

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { EndpointDefinition, RateLimitBudget } from '../endpoint.ts'
+import { fastList } from '../fast-list.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import type { Kline } from '../models.ts'
 import {
@@ -15,7 +16,7 @@ import {
   symbolQuery,
   timeParam,
 } from '../params.ts'
-import { decimalString, integer } from '../primitives.ts'
+import { decimalString, uint } from '../primitives.ts'
 
 /**
  * One wire candle.
@@ -26,7 +27,7 @@ import { decimalString, integer } from '../primitives.ts'
  * ```
  */
 export const klineRecordWire = z.object({
-  timestamp: integer.nonnegative(),
+  timestamp: uint,
   open_price: decimalString,
   close_price: decimalString,
   high_price: decimalString,
@@ -56,32 +57,27 @@ export type KlineWire = z.output<typeof klineRecordWire>
 export const klinesWire = z.array(klineRecordWire)
 
 /**
- * Wire candles to models: times to ms, each stamp floored to its minute, so a
- * candle stamped one second after its bucket start lands on the bucket (every
- * step is a whole number of minutes, so every bucket starts on a minute).
+ * A wire candle to its model: time to ms, floored to its minute, so a candle
+ * stamped one second after its bucket start lands on the bucket (every step is
+ * a whole number of minutes, so every bucket starts on a minute).
  *
- * @param wire - Validated wire candles.
- * @returns Normalized candles.
+ * @param k - A validated wire candle.
+ * @returns The normalized candle.
  * @example
  * ```ts
- * toKlines([{ timestamp: 1767225601, open_price: '1', close_price: '1', high_price: '1', low_price: '1', volume: '0' }])[0]?.timestamp // 1767225600000
+ * toKline({ timestamp: 1767225601, open_price: '1', close_price: '1', high_price: '1', low_price: '1', volume: '0' }).timestamp // 1767225600000
  * ```
  */
-export function toKlines(wire: KlineWire[]): Kline[] {
-  const out: Kline[] = new Array(wire.length)
-  for (let i = 0; i < wire.length; i++) {
-    const k = wire[i] as KlineWire
-    const seconds = k.timestamp < 1e11 ? k.timestamp : Math.floor(k.timestamp / 1000)
-    out[i] = {
-      timestamp: (seconds - (seconds % 60)) * 1000,
-      openPrice: k.open_price,
-      highPrice: k.high_price,
-      lowPrice: k.low_price,
-      closePrice: k.close_price,
-      volume: k.volume,
-    }
+export function toKline(k: KlineWire): Kline {
+  const seconds = k.timestamp < 1e11 ? k.timestamp : Math.floor(k.timestamp / 1000)
+  return {
+    timestamp: (seconds - (seconds % 60)) * 1000,
+    openPrice: k.open_price,
+    highPrice: k.high_price,
+    lowPrice: k.low_price,
+    closePrice: k.close_price,
+    volume: k.volume,
   }
-  return out
 }
 
 const windowMessage = (count: number) =>
@@ -160,7 +156,7 @@ function defineKlineEndpoint<const Path extends string>(path: Path, description:
     params: klineParams,
     query: klineQuery,
     wire: klinesWire,
-    data: klinesWire.transform(toKlines),
+    data: fastList(klineRecordWire, toKline),
     rateLimit: klineBudget,
     maxRecords: MAX_KLINES_PER_REQUEST,
     order: 'ascending by time',

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
 import type { LeverageRule } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, integer } from '../primitives.ts'
+import { decimalString, positiveInt } from '../primitives.ts'
 
 /**
  * The wire `data` of leverage-bracket: `{ rules: [{ symbol, brackets }] }`.
@@ -23,8 +23,8 @@ export const leverageBracketsWire = z.object({
       symbol: z.string(),
       brackets: z.array(
         z.object({
-          bracket: integer.positive(),
-          initial_leverage: integer.positive(),
+          bracket: positiveInt,
+          initial_leverage: positiveInt,
           notional_cap: decimalString,
           notional_floor: decimalString,
           maint_margin_ratio: decimalString,

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epoch } from '../primitives.ts'
+import { decimalString, epoch, uint } from '../primitives.ts'
 
 /**
  * The wire open interest. Values can carry 18+ decimals: kept as strings.
@@ -18,7 +18,7 @@ import { decimalString, epoch } from '../primitives.ts'
  * ```
  */
 export const openInterestWire = z.object({
-  timestamp: z.number().int().nonnegative(),
+  timestamp: uint,
   symbol: z.string(),
   open_interest: decimalString,
   open_interest_value: decimalString,

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod'
 import type { EndpointDefinition } from '../endpoint.ts'
+import { fastList } from '../fast-list.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epochToMs, integer } from '../primitives.ts'
+import { decimalString, epochToMs, uint } from '../primitives.ts'
 
 /** The interface's largest `limit` for market-trade. */
 const MAX_TRADES = 100
@@ -25,7 +26,7 @@ export const tradeWire = z.object({
   price: decimalString,
   qty: decimalString,
   quote_qty: decimalString,
-  time: integer.nonnegative(),
+  time: uint,
   is_buyer_maker: z.boolean(),
 })
 
@@ -42,15 +43,15 @@ export type TradeWire = z.output<typeof tradeWire>
 
 const tradesWire = z.array(tradeWire)
 
-function toTrades(wire: TradeWire[]): Trade[] {
-  return wire.map((t) => ({
+function toTrade(t: TradeWire): Trade {
+  return {
     symbol: t.symbol,
     price: t.price,
     qty: t.qty,
     quoteQty: t.quote_qty,
     time: epochToMs(t.time),
     isBuyerMaker: t.is_buyer_maker,
-  }))
+  }
 }
 
 /**
@@ -69,7 +70,7 @@ export const tradesEndpoint = {
   params: z.object({ symbol: symbolParam, limit: limitParam(MAX_TRADES) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(MAX_TRADES) }),
   wire: tradesWire,
-  data: tradesWire.transform(toTrades),
+  data: fastList(tradeWire, toTrade),
   rateLimit: { limit: 12, windowMs: 2000 },
   maxRecords: MAX_TRADES,
   order: 'newest first',

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { envelope, readEnvelope } from './envelope.ts'
+
+describe('envelope', () => {
+  it('reads a success whatever the case of its message ("Ok" or "OK")', () => {
+    for (const message of ['Ok', 'OK']) {
+      expect(readEnvelope({ code: 1000, message, trace: 't', data: [] })).toEqual({
+        code: 1000,
+        message,
+        trace: 't',
+        data: [],
+      })
+    }
+  })
+
+  it('reads a gateway error that uses msg instead of message and has no data', () => {
+    expect(readEnvelope({ msg: 'Not found', code: 30000, trace: 'x' })).toEqual({
+      code: 30000,
+      message: 'Not found',
+      trace: 'x',
+      data: undefined,
+    })
+  })
+
+  it('reads a code sent as a numeric string', () => {
+    expect(
+      readEnvelope({ code: '40034', message: 'symbol not found', trace: 't', data: {} })?.code,
+    ).toBe(40034)
+  })
+
+  it('tolerates a missing trace and message', () => {
+    expect(envelope.parse({ code: 1000, data: null })).toEqual({
+      code: 1000,
+      message: '',
+      trace: null,
+      data: null,
+    })
+  })
+
+  it.each([null, [], 'html', { message: 'no code' }, { code: 'abc' }, { code: 1.5 }])(
+    'is not fooled by %j',
+    (body) => {
+      expect(readEnvelope(body)).toBeUndefined()
+    },
+  )
+})

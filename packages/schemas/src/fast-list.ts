@@ -1,0 +1,137 @@
+/**
+ * A fast path for the big lists (candles, trades, contract rows).
+ *
+ * zod allocates a result object per field it checks; for a 500-candle or
+ * 300-contract payload that costs more than `JSON.parse` of the text. Here a
+ * row's zod object is compiled once into plain predicates, one per field. A row
+ * that passes them is converted directly. A row that fails goes to zod itself,
+ * so the error is exactly zod's, with the full path. The zod object stays the
+ * one definition of the row; tests check that both paths agree.
+ *
+ * @module
+ */
+import { z } from 'zod'
+
+type Predicate = (value: unknown) => boolean
+
+const registered = new WeakMap<z.ZodType, Predicate>()
+
+/**
+ * An array whose elements are left to the caller: `z.array(z.unknown())`
+ * would run a schema (and allocate) per element.
+ *
+ * @example
+ * ```ts
+ * anyArray.parse([1, 'a']) // [1, 'a']
+ * ```
+ */
+export const anyArray = z.custom<unknown[]>((v) => Array.isArray(v), { error: 'an array' })
+
+/**
+ * Teaches the fast path how to check a schema that carries refinements it
+ * cannot read (custom checks, number ranges). The predicate must accept
+ * exactly what the schema accepts.
+ *
+ * @param schema - A schema without transforms.
+ * @param predicate - An equivalent check.
+ * @returns The schema, for chaining.
+ * @example
+ * ```ts
+ * const uint = withPredicate(z.number().int().nonnegative(), (v) => Number.isSafeInteger(v) && (v as number) >= 0)
+ * ```
+ */
+export function withPredicate<S extends z.ZodType>(schema: S, predicate: Predicate): S {
+  registered.set(schema, predicate)
+  return schema
+}
+
+function compile(schema: z.ZodType, name: string): Predicate {
+  const known = registered.get(schema)
+  if (known) return known
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
+  const checks = (def.checks as unknown[] | undefined) ?? []
+  switch (def.type) {
+    case 'string':
+      if (checks.length === 0) return (v) => typeof v === 'string'
+      break
+    case 'boolean':
+      return (v) => typeof v === 'boolean'
+    case 'null':
+      return (v) => v === null
+    case 'literal': {
+      const values = new Set(def.values as unknown[])
+      return (v) => values.has(v)
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries as Record<string, unknown>))
+      return (v) => values.has(v)
+    }
+    case 'optional': {
+      const inner = compile(def.innerType as z.ZodType, name)
+      return (v) => v === undefined || inner(v)
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType as z.ZodType, name)
+      return (v) => v === null || inner(v)
+    }
+    case 'union': {
+      const options = (def.options as z.ZodType[]).map((o) => compile(o, name))
+      return (v) => options.some((check) => check(v))
+    }
+  }
+  throw new Error(
+    `fastList: field "${name}" (${def.type}) has no fast predicate; register one with withPredicate()`,
+  )
+}
+
+/**
+ * A list schema whose rows are checked by `row` and converted by `build`.
+ * The result is the same as `z.array(row).transform(rows => rows.map(build))`,
+ * several times faster on valid payloads.
+ *
+ * @param row - The row's zod object: only checks, no transforms.
+ * @param build - Converts one valid wire row to its model.
+ * @param accept - An extra row-level check equivalent to the object's own refinements.
+ * @returns A schema from an array of wire rows to an array of models.
+ * @example
+ * ```ts
+ * const trades = fastList(tradeWire, (t) => ({ price: t.price, qty: t.qty }))
+ * ```
+ */
+export function fastList<Row extends z.ZodObject, Model>(
+  row: Row,
+  build: (wire: z.output<Row>) => Model,
+  accept?: (wire: z.output<Row>) => boolean,
+): z.ZodType<Model[], unknown[]> {
+  const keys = Object.keys(row.shape)
+  const checks = keys.map((key) => compile(row.shape[key] as z.ZodType, key))
+  const count = keys.length
+  const fastAccepts = (item: unknown): item is z.output<Row> => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
+    const record = item as Record<string, unknown>
+    for (let k = 0; k < count; k++) {
+      if (!(checks[k] as Predicate)(record[keys[k] as string])) return false
+    }
+    return accept === undefined || accept(item as z.output<Row>)
+  }
+  return anyArray.transform((items, ctx) => {
+    const out: Model[] = new Array(items.length)
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]
+      if (fastAccepts(item)) {
+        out[i] = build(item)
+        continue
+      }
+      const slow = row.safeParse(item)
+      if (!slow.success) {
+        for (const issue of slow.error.issues) {
+          // zod's own issue, re-rooted at this row
+          ctx.issues.push({ ...issue, path: [i, ...issue.path] } as z.core.$ZodRawIssue)
+        }
+        return z.NEVER
+      }
+      out[i] = build(slow.data)
+    }
+    return out
+  })
+}
