@@ -1,0 +1,33 @@
+import { SignerError } from './errors.ts'
+
+/**
+ * The current time in epoch milliseconds: a number, a `Date`, or a function returning
+ * milliseconds (for example one that adds an offset to `Date.now()` to follow the server's
+ * clock). Fractions are dropped.
+ */
+export type Clock = number | Date | (() => number)
+
+/**
+ * Reads a clock as whole epoch milliseconds (`Date.now()` when absent).
+ *
+ * @throws {SignerError} `'invalid-argument'` if it gives a negative or non-finite time.
+ */
+export function readClock(now: Clock | undefined): number {
+  const value =
+    now === undefined
+      ? Date.now()
+      : typeof now === 'function'
+        ? now()
+        : now instanceof Date
+          ? now.getTime()
+          : now
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new SignerError(
+      'invalid-argument',
+      `now must give epoch milliseconds (a finite, non-negative number), got ${
+        typeof value === 'number' ? String(value) : typeof value
+      }.`,
+    )
+  }
+  return Math.floor(value)
+}

@@ -1,0 +1,80 @@
+// The synchronous HMAC path. `node:crypto` is reached through `process.getBuiltinModule`
+// (Node >= 20.16, Bun, Deno) at the first call, never through an `import` statement: a
+// bundler targeting browsers or edge workers therefore sees no `node:crypto` import to
+// resolve, polyfill or fail on, and the package needs no `exports` conditions.
+
+import { SignerError } from './errors.ts'
+
+/** The part of Node's `Hmac` this package uses. */
+interface NodeHmac {
+  update(data: string | Uint8Array): NodeHmac
+  digest(encoding: 'hex'): string
+}
+
+/** The part of `node:crypto` this package uses. */
+interface NodeCrypto {
+  createHmac(algorithm: 'sha256', key: string | Uint8Array): NodeHmac
+}
+
+/** The part of a global scope this module inspects (`globalThis` in production). */
+export interface NodeCryptoScope {
+  process?: { getBuiltinModule?: ((id: string) => unknown) | undefined } | undefined
+}
+
+/** Finds `node:crypto` in a scope, or `undefined` where the runtime has no such module. */
+export function findNodeCrypto(scope: NodeCryptoScope): NodeCrypto | undefined {
+  let candidate: unknown
+  try {
+    candidate = scope.process?.getBuiltinModule?.('node:crypto')
+  } catch {
+    return undefined
+  }
+  const createHmac = (candidate as Partial<NodeCrypto> | undefined)?.createHmac
+  return typeof createHmac === 'function' ? (candidate as NodeCrypto) : undefined
+}
+
+// `undefined`: not looked up yet; `null`: looked up, absent. Looked up once per process.
+let nodeCrypto: NodeCrypto | null | undefined
+
+function loadNodeCrypto(): NodeCrypto | null {
+  if (nodeCrypto === undefined) nodeCrypto = findNodeCrypto(globalThis as NodeCryptoScope) ?? null
+  return nodeCrypto
+}
+
+/**
+ * Tells whether {@link signSync} and {@link signRequestSync} work in this runtime, that is
+ * whether `node:crypto` is reachable through `process.getBuiltinModule` (Node >= 20.16, Bun,
+ * Deno). Browsers and edge workers answer `false`; use the async {@link sign} there.
+ *
+ * @returns `true` where a synchronous HMAC exists.
+ *
+ * @example
+ * ```ts
+ * import { isSyncSigningAvailable, sign, signSync } from '@perpkit/signer'
+ *
+ * const input = { secret: 'my-secret', memo: 'my-memo', timestamp: Date.now(), body: '' }
+ * const signature = isSyncSigningAvailable() ? signSync(input) : await sign(input)
+ * ```
+ */
+export function isSyncSigningAvailable(): boolean {
+  return loadNodeCrypto() !== null
+}
+
+/**
+ * HMAC-SHA256 of `message` under `key` as lower-case hex, on `node:crypto`. Strings are
+ * UTF-8 encoded; bytes are used as they are (the RFC 4231 vectors use byte keys).
+ *
+ * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
+ */
+export function hmacSha256HexSync(key: string | Uint8Array, message: string | Uint8Array): string {
+  const crypto = loadNodeCrypto()
+  if (crypto === null) {
+    throw new SignerError(
+      'sync-unavailable',
+      'signSync needs node:crypto, reached through process.getBuiltinModule (Node >= 20.16, Bun, ' +
+        'Deno); this runtime has neither (a browser or an edge worker?). Use the async sign() or ' +
+        'signRequest(), which run on WebCrypto everywhere and give the same signature.',
+    )
+  }
+  return crypto.createHmac('sha256', key).update(message).digest('hex')
+}

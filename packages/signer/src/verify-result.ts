@@ -1,0 +1,117 @@
+import type { HeaderNames } from './headers.ts'
+
+/**
+ * Every reason {@link verify} can give for rejecting a request, in the order the checks run.
+ * A service maps them to its error codes (for this API: 30001-30008, with 30007 for
+ * `'timestamp-outside-window'`).
+ *
+ * @example
+ * ```ts
+ * import { verifyFailureReasons } from '@perpkit/signer'
+ *
+ * verifyFailureReasons.includes('signature-mismatch') // true
+ * ```
+ */
+export const verifyFailureReasons = [
+  'unsupported-method',
+  'missing-key',
+  'missing-signature',
+  'missing-timestamp',
+  'malformed-timestamp',
+  'timestamp-outside-window',
+  'unknown-key',
+  'malformed-signature',
+  'signature-mismatch',
+] as const
+
+/**
+ * Why {@link verify} rejected a request:
+ *
+ * - `'unsupported-method'`: not GET, DELETE, POST or PUT, so no signature rule applies.
+ * - `'missing-key'`, `'missing-signature'`, `'missing-timestamp'`: that header is absent or
+ *   empty.
+ * - `'malformed-timestamp'`: the timestamp header is not a string of digits.
+ * - `'timestamp-outside-window'`: the timestamp is further from the verifier's clock than the
+ *   window allows, in the past or in the future.
+ * - `'unknown-key'`: no credentials for that API key.
+ * - `'malformed-signature'`: the signature header is not 64 lower-case hex characters.
+ * - `'signature-mismatch'`: well-formed, but not the signature of this request.
+ */
+export type VerifyFailureReason = (typeof verifyFailureReasons)[number]
+
+/** A request that carries a valid signature. */
+export interface VerifySuccess {
+  /** Discriminant: the request is authentic. */
+  readonly ok: true
+  /** The API key the request was signed for. */
+  readonly apiKey: string
+  /** The request's timestamp header, in epoch milliseconds. */
+  readonly timestamp: number
+}
+
+/** A rejected request: why, and a message that is safe to send back to the caller. */
+export interface VerifyFailure {
+  /** Discriminant: the request is rejected. */
+  readonly ok: false
+  /** Stable reason, for mapping to an error code. */
+  readonly reason: VerifyFailureReason
+  /** Explanation that never contains a secret, a memo or the expected signature. */
+  readonly message: string
+}
+
+/** Result of {@link verify}: narrow on `ok`. */
+export type VerifyResult = VerifySuccess | VerifyFailure
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`
+}
+
+/** Builds a failure whose message explains the reason in terms of the actual header names. */
+export function fail(
+  reason: VerifyFailureReason,
+  names: HeaderNames,
+  detail?: { skewMs: number; windowMs: number; timestamp: number },
+): VerifyFailure {
+  let message: string
+  switch (reason) {
+    case 'unsupported-method':
+      message = 'Only GET, DELETE, POST and PUT requests can be signed.'
+      break
+    case 'missing-key':
+      message = `Missing ${names.apiKey} header: send the API key.`
+      break
+    case 'missing-signature':
+      message = `Missing ${names.signature} header: send the HMAC-SHA256 signature.`
+      break
+    case 'missing-timestamp':
+      message = `Missing ${names.timestamp} header: send the request time in epoch milliseconds.`
+      break
+    case 'malformed-timestamp':
+      message = `${names.timestamp} must be the request time in epoch milliseconds (digits only).`
+      break
+    case 'timestamp-outside-window': {
+      const { skewMs = 0, windowMs = 0, timestamp = 0 } = detail ?? {}
+      const direction = skewMs > 0 ? 'ahead of' : 'behind'
+      const seconds = timestamp > 0 && timestamp < 1e11 ? ' It looks like seconds, not ms.' : ''
+      message =
+        `${names.timestamp} is ${formatSeconds(Math.abs(skewMs))} ${direction} the server ` +
+        `clock; the accepted window is ${formatSeconds(windowMs)} either way. Sync the clock ` +
+        `and sign every attempt afresh.${seconds}`
+      break
+    }
+    case 'unknown-key':
+      message = `Unknown API key in ${names.apiKey}.`
+      break
+    case 'malformed-signature':
+      message = `${names.signature} must be 64 lower-case hex characters (an HMAC-SHA256 digest).`
+      break
+    case 'signature-mismatch':
+      message =
+        `${names.signature} does not match this request. It must be the lower-case hex ` +
+        'HMAC-SHA256, under the API secret, of timestamp#memo#body: the timestamp exactly as ' +
+        'sent, the memo of the API key (not an account id), and as body the query string ' +
+        'exactly as sent for GET and DELETE or the exact JSON text for POST and PUT.'
+      break
+  }
+  return { ok: false, reason, message }
+}
