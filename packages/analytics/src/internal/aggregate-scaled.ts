@@ -1,5 +1,68 @@
+/**
+ * The fast path of `aggregateDepth`: exact scaled-integer arithmetic on plain
+ * JavaScript numbers. A decimal `"65000.1"` is read as the integer `650001`
+ * with scale 1. Every value is kept below 2^53, where integer addition,
+ * subtraction, `%` and multiplication by a power of ten are exact; whenever
+ * that cannot be promised the caller falls back to big.js.
+ */
 import type { BookLevel } from '../types.ts'
-import { EXACT_LIMIT, formatScaled, lastRead, POW10, readScaled } from './scaled.ts'
+
+/** Integers strictly below this are exact in a double. */
+const EXACT_LIMIT = 2 ** 53
+
+/** `POW10[k] === 10 ** k`, exact for every `k` listed (up to 10^22). */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k)
+
+/** The scale of the last value read by {@link readScaled}. */
+const lastRead = { scale: 0 }
+
+/**
+ * Reads a plain non-negative decimal (digits with at most one dot, at most 15
+ * digits) as an integer mantissa, leaving its scale in `lastRead.scale`.
+ * Returns `-1` for anything else (a sign, an exponent, too many digits, a
+ * non-string): the caller then takes the big.js path, which validates.
+ */
+function readScaled(value: unknown): number {
+  const s = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
+  const n = s.length
+  if (n === 0 || n > 16) return -1
+  let m = 0
+  let scale = 0
+  let dot = false
+  let digits = 0
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48)
+      digits++
+      if (dot) scale++
+    } else if (c === 46 && !dot) {
+      dot = true
+    } else {
+      return -1
+    }
+  }
+  if (digits === 0 || digits > 15) return -1
+  lastRead.scale = scale
+  return m
+}
+
+/**
+ * Formats a non-negative integer mantissa below 2^53 at a scale as a plain
+ * decimal string without trailing fractional zeros (`(650010, 2)` is `"6500.1"`).
+ */
+function formatScaled(mantissa: number, scale: number): string {
+  let m = mantissa
+  let k = scale
+  while (k > 0 && m % 10 === 0) {
+    m /= 10
+    k--
+  }
+  const digits = String(m)
+  if (k === 0) return digits
+  const cut = digits.length - k
+  return cut > 0 ? `${digits.slice(0, cut)}.${digits.slice(cut)}` : `0.${'0'.repeat(-cut)}${digits}`
+}
 
 // Scratch buffers reused across calls (the functions are synchronous).
 let priceMantissa = new Float64Array(256)
@@ -8,6 +71,10 @@ let priceScale = new Uint8Array(256)
 let qtyScale = new Uint8Array(256)
 let bucketKey = new Float64Array(256)
 let bucketQty = new Float64Array(256)
+// Index of the one level a bucket holds (its strings may be reused), or -1 once merged.
+let bucketSource = new Int32Array(256)
+// 1 when that level's price is the bucket price itself (not rounded).
+let bucketOnGrid = new Uint8Array(256)
 
 function ensureCapacity(n: number): void {
   if (priceMantissa.length >= n) return
@@ -18,6 +85,20 @@ function ensureCapacity(n: number): void {
   qtyScale = new Uint8Array(size)
   bucketKey = new Float64Array(size)
   bucketQty = new Float64Array(size)
+  bucketSource = new Int32Array(size)
+  bucketOnGrid = new Uint8Array(size)
+}
+
+/**
+ * Whether a plain decimal string read by {@link readScaled} is already in the
+ * form {@link formatScaled} prints: no leading zero before other integer
+ * digits, no leading dot, no trailing fractional zero or dot.
+ */
+function isCanonical(s: string, scale: number): boolean {
+  const first = s.charCodeAt(0)
+  if (first === 46 || (first === 48 && s.length > 1 && s.charCodeAt(1) !== 46)) return false
+  const last = s.charCodeAt(s.length - 1)
+  return scale > 0 ? last !== 48 : last !== 46
 }
 
 /**
@@ -72,12 +153,15 @@ export function aggregateScaled(
     if (count > 0) {
       if (key === lastKey) {
         bucketQty[count - 1] = (bucketQty[count - 1] as number) + qty
+        bucketSource[count - 1] = -1
         continue
       }
       if (bid ? key > lastKey : key < lastKey) return undefined
     }
     bucketKey[count] = key
     bucketQty[count] = qty
+    bucketSource[count] = i
+    bucketOnGrid[count] = r === 0 ? 1 : 0
     lastKey = key
     count++
   }
@@ -90,9 +174,26 @@ export function aggregateScaled(
   for (let j = 0; j < count; j++) {
     const qty = bucketQty[j] as number
     total += qty
+    const source = bucketSource[j] as number
+    let priceText: string | undefined
+    let qtyText: string | undefined
+    if (source >= 0) {
+      // A bucket of one level: reuse its strings when they are already canonical.
+      const level = levels[source] as { price: unknown; qty: unknown }
+      const p = level.price
+      const q = level.qty
+      if (
+        bucketOnGrid[j] === 1 &&
+        typeof p === 'string' &&
+        isCanonical(p, priceScale[source] as number)
+      ) {
+        priceText = p
+      }
+      if (typeof q === 'string' && isCanonical(q, qtyScale[source] as number)) qtyText = q
+    }
     out[j] = {
-      price: formatScaled(bucketKey[j] as number, maxPriceScale),
-      qty: formatScaled(qty, maxQtyScale),
+      price: priceText ?? formatScaled(bucketKey[j] as number, maxPriceScale),
+      qty: qtyText ?? formatScaled(qty, maxQtyScale),
       total: formatScaled(total, maxQtyScale),
     }
   }

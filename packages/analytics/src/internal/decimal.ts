@@ -33,9 +33,6 @@ const EXPECTATION: Record<Constraint, string> = {
   positive: 'must be a positive decimal',
 }
 
-// big.js's own grammar: optional minus, digits with an optional fraction, optional exponent.
-const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i
-
 /** `0` as a decimal. */
 export const ZERO: Decimal = D(0)
 /** `1` as a decimal. */
@@ -48,19 +45,22 @@ export const HALF: Decimal = D('0.5')
  * it when the value is not a finite decimal or breaks the constraint.
  */
 export function toDecimal(value: unknown, name: string, constraint: Constraint = 'any'): Decimal {
-  let d: Decimal
-  if (typeof value === 'string') {
-    if (!DECIMAL.test(value)) throw new AnalyticsInputError(name, EXPECTATION[constraint], value)
-    d = D(value)
-  } else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      throw new AnalyticsInputError(name, EXPECTATION[constraint], value)
+  let d: Decimal | undefined
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+    try {
+      // big.js validates strings itself: an optional minus, digits with an
+      // optional fraction, an optional exponent; it throws on anything else.
+      d = D(value)
+    } catch {
+      d = undefined
     }
-    d = D(value)
-  } else {
-    throw new AnalyticsInputError(name, EXPECTATION[constraint], value)
   }
-  if (constraint === 'positive' ? d.lte(0) : constraint === 'nonNegative' && d.lt(0)) {
+  if (
+    d === undefined ||
+    (constraint === 'positive'
+      ? d.s < 0 || d.c[0] === 0
+      : constraint === 'nonNegative' && d.s < 0 && d.c[0] !== 0)
+  ) {
     throw new AnalyticsInputError(name, EXPECTATION[constraint], value)
   }
   return d
