@@ -1,1 +1,31 @@
-export {}
+export type { ApiResponse } from './api-promise.ts'
+export { ApiPromise } from './api-promise.ts'
+export type { PerpkitClient } from './client.ts'
+export { createClient } from './client.ts'
+export type { ApiErrorFields } from './errors/api.ts'
+export {
+  ApiError,
+  AuthError,
+  BadRequestError,
+  createApiError,
+  MaintenanceError,
+  RateLimitError,
+  ServerError,
+  UnknownSymbolError,
+} from './errors/api.ts'
+export type { ErrorDetails } from './errors/base.ts'
+export { isPerpkitError, isRetryableError, PerpkitError } from './errors/base.ts'
+export {
+  AbortError,
+  InvalidParamsError,
+  NetworkError,
+  ResponseValidationError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from './errors/transport.ts'
+export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
+export type { CallOptions, ClientOptions, RateLimitOptions } from './options.ts'
+export type { RateLimitInfo } from './rate-limit-headers.ts'
+export { parseRateLimitHeaders } from './rate-limit-headers.ts'
+export type { DataSchema, GenericRequest } from './request.ts'
+export type { RetryOptions } from './retry.ts'

@@ -4,7 +4,7 @@
  * @module
  */
 import type { z } from 'zod'
-import type { EndpointModel, EndpointPath, Endpoints } from './endpoints/index.ts'
+import type { EndpointModel, EndpointPath, EndpointQuery, Endpoints } from './endpoints/index.ts'
 
 /**
  * One reason a payload was refused: where (`path`, from the envelope's `data`,
@@ -146,4 +146,26 @@ export function describeValue(value: unknown): string {
     text = String(value)
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
+
+/**
+ * Validates user params with an endpoint's schema and returns the wire query
+ * (snake_case, wire units), or the issues that name each bad parameter.
+ *
+ * @param endpoint - The table row.
+ * @param params - What the user passed.
+ * @returns The wire query, or the issues.
+ * @example
+ * ```ts
+ * const r = encodeParams(endpoints['/contract/public/market-trade'], { symbol: 'BTCUSDT', limit: 500 })
+ * if (!r.success) r.issues[0] // { path: 'limit', expected: "limit must be at most 100 (the interface's maximum)", received: '500' }
+ * ```
+ */
+export function encodeParams<P extends EndpointPath>(
+  endpoint: Endpoints[P],
+  params: unknown,
+): DecodeResult<EndpointQuery<P>> {
+  const result = (endpoint.params as z.ZodType).safeParse(params ?? {})
+  if (result.success) return { success: true, data: result.data as EndpointQuery<P> }
+  return { success: false, issues: describeIssues(result.error.issues, params) }
 }

@@ -1,5 +1,5 @@
 export type { DecodeResult, PayloadIssue } from './decode.ts'
-export { decodeData, describeIssues, describeValue, formatPath } from './decode.ts'
+export { decodeData, describeIssues, describeValue, encodeParams, formatPath } from './decode.ts'
 export type { AuthType, EndpointDefinition, RateLimitBudget } from './endpoint.ts'
 export type { DepthLevelWire } from './endpoints/depth.ts'
 export { depthEndpoint, depthWire } from './endpoints/depth.ts'

@@ -1,0 +1,187 @@
+/**
+ * Errors the service answered with: a JSON envelope whose `code` is not 1000.
+ *
+ * @module
+ */
+import { apiErrorCodes, isRetryableCode } from '@perpkit/schemas'
+import type { RateLimitInfo } from '../rate-limit-headers.ts'
+import { PerpkitError } from './base.ts'
+
+/** What the service said, and about which request. */
+export interface ApiErrorFields {
+  /** The envelope's `code` (never 1000 here). */
+  code: number
+  /** The envelope's `message` (or `msg`). */
+  message: string
+  /** The envelope's `trace`, for support requests. */
+  trace: string | null
+  /** The HTTP status (errors can arrive with 200). */
+  httpStatus: number
+  /** `GET /contract/public/depth`. */
+  endpoint: string
+  /** Rate-limit headers of the response, when it had them. */
+  rateLimit?: RateLimitInfo | null
+  /** How long the server asked to wait (Retry-After or the rate-limit window), in ms. */
+  retryAfterMs?: number | null
+}
+
+/**
+ * The service refused the request: `code !== 1000`, whatever the HTTP status.
+ * Subclasses say why; `retryable` says whether waiting helps.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.getDepth({ symbol: 'NOPE' })
+ * } catch (error) {
+ *   if (error instanceof ApiError) console.error(error.code, error.trace)
+ * }
+ * ```
+ */
+export class ApiError extends PerpkitError {
+  override name = 'ApiError'
+  readonly code: number
+  /** The service's own message text. */
+  readonly apiMessage: string
+  readonly trace: string | null
+  readonly httpStatus: number
+  override readonly endpoint: string
+  readonly rateLimit: RateLimitInfo | null
+  readonly retryAfterMs: number | null
+
+  constructor(fields: ApiErrorFields, shortMessage?: string) {
+    super(shortMessage ?? `The service refused the request: ${fields.message || 'no message'}`, {
+      endpoint: fields.endpoint,
+      details: { Status: fields.httpStatus, Code: fields.code, Trace: fields.trace },
+      retryable: isRetryableCode(fields.code) || fields.httpStatus >= 500,
+    })
+    this.code = fields.code
+    this.apiMessage = fields.message
+    this.trace = fields.trace
+    this.httpStatus = fields.httpStatus
+    this.endpoint = fields.endpoint
+    this.rateLimit = fields.rateLimit ?? null
+    this.retryAfterMs = fields.retryAfterMs ?? null
+  }
+}
+
+/**
+ * Too many requests (HTTP 429, code 30013), or blocked after repeated 429s
+ * (HTTP 418, code 30017: not retryable, back off for a while).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitError) await sleep(error.retryAfterMs ?? 2000)
+ * ```
+ */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError'
+}
+
+/**
+ * Missing, unknown or wrong API key, signature or timestamp (codes 30001-30008, HTTP 401).
+ * Check the memo (not an account id), the clock, and the GET body rule.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof AuthError && error.code === 30007) console.error('clock skew')
+ * ```
+ */
+export class AuthError extends ApiError {
+  override name = 'AuthError'
+}
+
+/**
+ * The service refused the parameters (HTTP 400: codes 40007, 40038, 40039...).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof BadRequestError) console.error(error.apiMessage)
+ * ```
+ */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError'
+}
+
+/**
+ * The symbol is unknown to the service (codes 40034, 40012).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof UnknownSymbolError) suggestSymbols()
+ * ```
+ */
+export class UnknownSymbolError extends BadRequestError {
+  override name = 'UnknownSymbolError'
+}
+
+/**
+ * The service failed or is unavailable (HTTP 5xx, code 30014). Retryable.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ServerError) console.warn('service trouble', error.trace)
+ * ```
+ */
+export class ServerError extends ApiError {
+  override name = 'ServerError'
+}
+
+/**
+ * The service is in maintenance (code 30016, often with HTTP 200). Retryable.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof MaintenanceError) showBanner()
+ * ```
+ */
+export class MaintenanceError extends ServerError {
+  override name = 'MaintenanceError'
+}
+
+const AUTH_CODES = new Set<number>([30001, 30002, 30003, 30004, 30005, 30006, 30007, 30008])
+const UNKNOWN_SYMBOL_CODES = new Set<number>([
+  apiErrorCodes.UNKNOWN_SYMBOL,
+  apiErrorCodes.UNKNOWN_DETAILS_SYMBOL,
+])
+
+/**
+ * The one factory: picks the subclass from the code first, the HTTP status second.
+ *
+ * @param fields - What the service answered.
+ * @returns The most specific {@link ApiError}.
+ * @example
+ * ```ts
+ * createApiError({ code: 30013, message: 'Too many requests', trace: 't', httpStatus: 429, endpoint: 'GET /contract/public/depth' })
+ * // RateLimitError
+ * ```
+ */
+export function createApiError(fields: ApiErrorFields): ApiError {
+  const { code, httpStatus } = fields
+  if (
+    code === apiErrorCodes.TOO_MANY_REQUESTS ||
+    code === apiErrorCodes.BLOCKED ||
+    httpStatus === 429
+  ) {
+    return new RateLimitError(fields, 'Too many requests: the rate limit was exceeded')
+  }
+  if (AUTH_CODES.has(code) || httpStatus === 401) {
+    return new AuthError(
+      fields,
+      `Authentication failed: ${fields.message || 'credentials refused'}`,
+    )
+  }
+  if (code === apiErrorCodes.MAINTENANCE) {
+    return new MaintenanceError(fields, 'The service is in maintenance')
+  }
+  if (UNKNOWN_SYMBOL_CODES.has(code)) {
+    return new UnknownSymbolError(fields, `Unknown symbol: ${fields.message || 'not listed'}`)
+  }
+  if (code === apiErrorCodes.SERVICE_UNAVAILABLE || httpStatus >= 500) {
+    return new ServerError(fields, `The service failed: ${fields.message || `HTTP ${httpStatus}`}`)
+  }
+  if (httpStatus === 400 || (code >= 40000 && code < 50000)) {
+    return new BadRequestError(fields, `Bad request: ${fields.message || 'parameters refused'}`)
+  }
+  return new ApiError(fields)
+}

@@ -1,0 +1,272 @@
+/**
+ * One request, start to finish: rate-limit slot, signing, the HTTP attempt
+ * (through ky), the envelope, the error, and the retry loop around them.
+ *
+ * Retries live here rather than in ky's own retry: whether to retry depends
+ * on the parsed envelope (maintenance arrives as HTTP 200 with code 30016),
+ * every attempt must be signed afresh and must wait for its own rate-limit
+ * slot, and the timeout must cover the body too (a stalled body would
+ * otherwise hang past ky's timeout, which ends at the headers).
+ *
+ * @module
+ */
+import {
+  type AuthType,
+  describeValue,
+  type Envelope,
+  type RateLimitBudget,
+  readEnvelope,
+  SUCCESS_CODE,
+} from '@perpkit/schemas'
+import { signRequest } from '@perpkit/signer'
+import ky, { type KyInstance } from 'ky'
+import { createApiError } from './errors/api.ts'
+import { PerpkitError } from './errors/base.ts'
+import {
+  AbortError,
+  NetworkError,
+  ResponseValidationError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from './errors/transport.ts'
+import type { CallOptions, ResolvedOptions } from './options.ts'
+import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
+import { type RateLimitBucket, sharedBucket } from './rate-limiter.ts'
+import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
+
+/** What to send. `query` is the exact encoded query string (it is signed as is). */
+export interface RequestSpec {
+  method: string
+  path: string
+  query: string
+  body?: string
+  auth: AuthType
+  /** The endpoint's budget; without one the request is not rate-limited. */
+  budget?: RateLimitBudget
+}
+
+/** A response whose envelope says success. */
+export interface RawResponse {
+  envelope: Envelope
+  response: Response
+  rateLimit: RateLimitInfo | null
+  attempts: number
+}
+
+/** The per-client transport: options plus one ky instance. */
+export interface Transport {
+  options: ResolvedOptions
+  ky: KyInstance
+}
+
+/**
+ * Creates the transport of a client.
+ *
+ * @param options - Resolved client options.
+ * @returns The transport.
+ */
+export function createTransport(options: ResolvedOptions): Transport {
+  const instance = ky.create({
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    headers: options.headers,
+    hooks: options.hooks,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  return { options, ky: instance }
+}
+
+const TIMED_OUT = Symbol('perpkit timeout')
+
+/**
+ * Sends a request with retries; resolves with a success envelope or throws a
+ * {@link PerpkitError}.
+ *
+ * @param transport - The client's transport.
+ * @param spec - What to send.
+ * @param call - Per-call options.
+ * @returns The success envelope and its response.
+ */
+export async function send(
+  transport: Transport,
+  spec: RequestSpec,
+  call: CallOptions = {},
+): Promise<RawResponse> {
+  const { options } = transport
+  const label = `${spec.method} ${spec.path}`
+  const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
+  const bucket =
+    options.rateLimit && spec.budget
+      ? sharedBucket(options.origin, spec.path, spec.budget)
+      : undefined
+  for (let attempt = 0; ; attempt++) {
+    let result: RawResponse | PerpkitError
+    try {
+      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1)
+    } catch (error) {
+      result = toPerpkitError(error, label, call.signal)
+    }
+    if (!(result instanceof PerpkitError)) return result
+    if (bucket && result.name === 'RateLimitError') {
+      bucket.blockFor(
+        (result as { retryAfterMs?: number | null }).retryAfterMs ?? spec.budget!.windowMs,
+      )
+    }
+    if (!shouldRetry(result, spec.method, attempt, policy)) throw result
+    const delay = retryDelay(attempt + 1, result, policy)
+    if (delay === null) throw result
+    await sleep(delay, call.signal, label)
+  }
+}
+
+async function attemptOnce(
+  transport: Transport,
+  spec: RequestSpec,
+  call: CallOptions,
+  label: string,
+  bucket: RateLimitBucket | undefined,
+  attempts: number,
+): Promise<RawResponse> {
+  const { options } = transport
+  const slot = bucket ? await bucket.acquire(call.signal) : undefined
+  const timeoutMs = call.timeout ?? options.timeout
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
+  const forwardAbort = () => controller.abort(call.signal?.reason)
+  call.signal?.addEventListener('abort', forwardAbort, { once: true })
+  try {
+    const headers =
+      spec.auth === 'NONE'
+        ? undefined
+        : await signRequest({
+            method: spec.method as 'GET',
+            query: spec.query,
+            ...(spec.body === undefined ? {} : { body: spec.body }),
+            credentials: options.credentials!,
+            auth: spec.auth,
+            now: options.now,
+            headerNames: options.headerNames,
+            getBodyRule: options.getBodyRule,
+          })
+    const url =
+      spec.query === ''
+        ? options.baseUrl + spec.path
+        : `${options.baseUrl}${spec.path}?${spec.query}`
+    const response = await transport.ky(url, {
+      method: spec.method,
+      signal: controller.signal,
+      ...(headers ? { headers } : {}),
+      ...(spec.body === undefined
+        ? {}
+        : { body: spec.body, headers: { ...headers, 'content-type': 'application/json' } }),
+    })
+    const text = await response.text()
+    return readResponse(response, text, label, bucket, attempts)
+  } catch (error) {
+    if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(label, timeoutMs)
+    throw error
+  } finally {
+    clearTimeout(timer)
+    call.signal?.removeEventListener('abort', forwardAbort)
+    slot?.release()
+  }
+}
+
+function readResponse(
+  response: Response,
+  text: string,
+  label: string,
+  bucket: RateLimitBucket | undefined,
+  attempts: number,
+): RawResponse {
+  const status = response.status
+  const contentType = response.headers.get('content-type')
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  if (rateLimit && bucket) bucket.observe(rateLimit)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new UnexpectedResponseError(
+      label,
+      status,
+      contentType,
+      text,
+      response.ok
+        ? 'The response body is not valid JSON'
+        : `HTTP ${status} with a body that is not JSON`,
+    )
+  }
+  const envelope = readEnvelope(json)
+  if (envelope === undefined) {
+    if (!response.ok) {
+      throw new UnexpectedResponseError(
+        label,
+        status,
+        contentType,
+        text,
+        `HTTP ${status} without the JSON envelope`,
+      )
+    }
+    throw new ResponseValidationError(
+      label,
+      [
+        {
+          path: '(root)',
+          expected: 'the envelope { code, message, trace, data }',
+          received: describeValue(json),
+        },
+      ],
+      null,
+    )
+  }
+  if (envelope.code !== SUCCESS_CODE) {
+    const retryAfterMs =
+      parseRetryAfter(response.headers) ?? (status === 429 ? (rateLimit?.windowMs ?? null) : null)
+    throw createApiError({
+      code: envelope.code,
+      message: envelope.message,
+      trace: envelope.trace,
+      httpStatus: status,
+      endpoint: label,
+      rateLimit,
+      retryAfterMs,
+    })
+  }
+  if (!response.ok) {
+    throw new UnexpectedResponseError(
+      label,
+      status,
+      contentType,
+      text,
+      `HTTP ${status} with a success envelope`,
+    )
+  }
+  return { envelope, response, rateLimit, attempts }
+}
+
+function toPerpkitError(
+  error: unknown,
+  label: string,
+  signal: AbortSignal | undefined,
+): PerpkitError {
+  if (error instanceof PerpkitError) return error
+  if (signal?.aborted) return new AbortError(label, signal.reason)
+  return new NetworkError(label, error)
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new AbortError(label, signal.reason))
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(new AbortError(label, signal?.reason))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

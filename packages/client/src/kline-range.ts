@@ -1,0 +1,196 @@
+/**
+ * K-lines over any time range: cut into windows of at most 500 candles
+ * aligned to the step, fetched with bounded concurrency under the rate
+ * limiter, yielded in ascending order without duplicates.
+ *
+ * @module
+ */
+import {
+  type EndpointPath,
+  type Kline,
+  type KlineStep,
+  type KlineStepInput,
+  MAX_KLINES_PER_REQUEST,
+  type PayloadIssue,
+  resolveKlineStep,
+  stepMs,
+  symbolParam,
+  timeParam,
+} from '@perpkit/schemas'
+import { AbortError, InvalidParamsError } from './errors/transport.ts'
+
+/**
+ * Parameters of `iterKlines` / `getKlineRange`.
+ *
+ * @example
+ * ```ts
+ * const params: KlineRangeParams = { symbol: 'BTCUSDT', step: '1m', startTime: Date.UTC(2026, 0, 1) }
+ * ```
+ */
+export interface KlineRangeParams {
+  symbol: string
+  step: KlineStepInput
+  /** Epoch ms or a `Date`; the first candle opens at or after it. */
+  startTime: number | Date
+  /** Epoch ms or a `Date`, clamped to now. @default now */
+  endTime?: number | Date
+  /** Windows fetched at once (the rate limiter still paces them). @default 4 */
+  concurrency?: number
+  /** Stops the iteration and aborts the windows in flight. */
+  signal?: AbortSignal
+  /** Called after each window is yielded. */
+  onProgress?: (progress: KlineRangeProgress) => void
+}
+
+/**
+ * How far a range has come.
+ *
+ * @example
+ * ```ts
+ * const onProgress = (p: KlineRangeProgress) => console.log(`${p.windowsDone}/${p.windowsTotal}`)
+ * ```
+ */
+export interface KlineRangeProgress {
+  windowsDone: number
+  windowsTotal: number
+  /** Candles yielded so far. */
+  candles: number
+  /** Open time of the last candle yielded, or `null`. */
+  lastTime: number | null
+}
+
+/** Fetches one window; `signal` aborts it. */
+export type FetchKlineWindow = (
+  window: { symbol: string; step: KlineStep; startTime: number; endTime: number },
+  signal: AbortSignal,
+) => PromiseLike<Kline[]>
+
+type Settled = { ok: true; candles: Kline[] } | { ok: false; error: unknown }
+
+function validate(params: KlineRangeParams, label: string, now: number) {
+  const issues: PayloadIssue[] = []
+  const symbol = symbolParam.safeParse(params.symbol)
+  if (!symbol.success)
+    issues.push({
+      path: 'symbol',
+      expected: symbol.error.issues[0]?.message ?? 'a symbol',
+      received: JSON.stringify(params.symbol),
+    })
+  const step = resolveKlineStep(params.step)
+  if (step === undefined)
+    issues.push({
+      path: 'step',
+      expected: 'a step of the allowed set (minutes) or an alias such as "1m", "1h", "1d"',
+      received: JSON.stringify(params.step),
+    })
+  const start = timeParam.safeParse(params.startTime)
+  if (!start.success)
+    issues.push({
+      path: 'startTime',
+      expected: 'epoch milliseconds or a valid Date',
+      received: String(params.startTime),
+    })
+  const end =
+    params.endTime === undefined
+      ? { success: true as const, data: now }
+      : timeParam.safeParse(params.endTime)
+  if (!end.success)
+    issues.push({
+      path: 'endTime',
+      expected: 'epoch milliseconds or a valid Date',
+      received: String(params.endTime),
+    })
+  const concurrency = params.concurrency ?? 4
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    issues.push({
+      path: 'concurrency',
+      expected: 'a positive integer',
+      received: String(concurrency),
+    })
+  if (issues.length > 0 || !start.success || !end.success || step === undefined)
+    throw new InvalidParamsError(label, issues)
+  if (start.data > end.data)
+    throw new InvalidParamsError(label, [
+      { path: 'startTime', expected: 'not after endTime', received: String(start.data) },
+    ])
+  return {
+    symbol: params.symbol,
+    step,
+    startTime: start.data,
+    endTime: Math.min(end.data, now),
+    concurrency,
+  }
+}
+
+/**
+ * Iterates the candles of `[startTime, endTime]` (both inclusive, `endTime`
+ * clamped to now), ascending, each once.
+ *
+ * @param path - `/contract/public/kline` or `/contract/public/markprice-kline`.
+ * @param params - Range, concurrency, signal, progress callback.
+ * @param fetchWindow - Fetches one window of at most 500 candles.
+ * @param now - The current time in ms.
+ * @returns An async iterator of candles.
+ */
+export async function* iterateKlineRange(
+  path: EndpointPath,
+  params: KlineRangeParams,
+  fetchWindow: FetchKlineWindow,
+  now: number,
+): AsyncGenerator<Kline, void, undefined> {
+  const label = `GET ${path}`
+  const { symbol, step, startTime, endTime, concurrency } = validate(params, label, now)
+  const ms = stepMs(step)
+  const span = MAX_KLINES_PER_REQUEST * ms
+  const first = Math.ceil(startTime / ms) * ms
+  const windowsTotal = first > endTime ? 0 : Math.ceil((endTime - first + 1) / span)
+  const controller = new AbortController()
+  const outer = params.signal
+  const forwardAbort = () => controller.abort(outer?.reason)
+  if (outer?.aborted) throw new AbortError(label, outer.reason)
+  outer?.addEventListener('abort', forwardAbort, { once: true })
+
+  const pending: Promise<Settled>[] = []
+  let launched = 0
+  const launch = () => {
+    const windowStart = first + launched * span
+    const windowEnd = Math.min(windowStart + span - ms, endTime)
+    launched++
+    pending.push(
+      Promise.resolve(
+        fetchWindow(
+          { symbol, step, startTime: windowStart, endTime: windowEnd },
+          controller.signal,
+        ),
+      ).then(
+        (candles): Settled => ({ ok: true, candles }),
+        (error): Settled => ({ ok: false, error }),
+      ),
+    )
+  }
+
+  let windowsDone = 0
+  let candles = 0
+  let lastTime: number | null = null
+  try {
+    while (launched < windowsTotal && pending.length < concurrency) launch()
+    while (pending.length > 0) {
+      const settled = await (pending.shift() as Promise<Settled>)
+      if (!settled.ok) throw outer?.aborted ? new AbortError(label, outer.reason) : settled.error
+      if (launched < windowsTotal) launch()
+      for (const candle of settled.candles) {
+        const t = candle.timestamp
+        if (t < startTime || t > endTime || (lastTime !== null && t <= lastTime)) continue
+        lastTime = t
+        candles++
+        yield candle
+      }
+      windowsDone++
+      params.onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
+    }
+  } finally {
+    outer?.removeEventListener('abort', forwardAbort)
+    // Stopped early (break, error, abort): cancel what is still in flight.
+    if (pending.length > 0) controller.abort(new AbortError(label))
+  }
+}

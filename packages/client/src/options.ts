@@ -1,0 +1,189 @@
+/**
+ * Client options, per-call options, and their resolution.
+ *
+ * @module
+ */
+import type { AuthType, RateLimitBudget } from '@perpkit/schemas'
+import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
+import type { Hooks } from 'ky'
+import { PerpkitError } from './errors/base.ts'
+import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
+
+/**
+ * Options of {@link createClient}.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({
+ *   baseUrl: 'https://api.example.com',
+ *   timeout: 5_000,
+ *   retry: { maxRetries: 3 },
+ * })
+ * ```
+ */
+export interface ClientOptions {
+  /**
+   * Base URL of a deployment of the interface (paths are appended to it).
+   * @default process.env.PERPKIT_BASE_URL
+   */
+  baseUrl?: string
+  /**
+   * API credentials: needed for `KEYED` and `SIGNED` requests. Kept in a
+   * closure: never on the client object, never in a message.
+   */
+  credentials?: Credentials
+  /**
+   * Auth used for the nine market-data endpoints, which need none. Set
+   * `'SIGNED'` for a gateway (or the sandbox's signed mode) that wants them signed.
+   * @default 'NONE'
+   */
+  auth?: AuthType
+  /** Milliseconds for a whole attempt: headers and body. @default 10000 */
+  timeout?: number
+  /** Retry policy, or a retry count; `0` turns retries off. @default { maxRetries: 2 } */
+  retry?: number | RetryOptions
+  /**
+   * Client-side rate limiting with the interface's per-endpoint budgets,
+   * shared by every client of the same origin in the process; `false` turns it
+   * off; `{ budgets }` sets other budgets for a deployment with other limits.
+   * @default true
+   */
+  rateLimit?: boolean | RateLimitOptions
+  /** Headers sent with every request. @default {} */
+  headers?: Record<string, string>
+  /** The fetch implementation. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** ky hooks, run on every attempt. @default {} */
+  hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
+  /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
+  headerNames?: Partial<HeaderNames>
+  /** What a GET request signs: its query string (the spec) or `''` (some deployments). @default 'query' */
+  getBodyRule?: GetBodyRule
+  /** The clock, in epoch ms: signing timestamps and the end of kline ranges. @default Date.now */
+  now?: () => number
+}
+
+/**
+ * Rate-limiter settings for deployments whose budgets differ from the field notes'.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, rateLimit: { budgets: { '/contract/public/depth': { limit: 20, windowMs: 1000 } } } })
+ * ```
+ */
+export interface RateLimitOptions {
+  /** Budgets by endpoint path; others keep the endpoint table's. @default {} */
+  budgets?: Partial<Record<string, RateLimitBudget>>
+}
+
+/**
+ * Options of one call; they override the client's.
+ *
+ * @example
+ * ```ts
+ * await client.getDepth({ symbol: 'BTCUSDT' }, { timeout: 2_000, retry: 0, signal })
+ * ```
+ */
+export interface CallOptions {
+  /** Aborts the call, including its retries and its wait for a rate-limit slot. */
+  signal?: AbortSignal
+  /** Milliseconds for each attempt. @default the client's `timeout` */
+  timeout?: number
+  /** Retry policy or count for this call. @default the client's `retry` */
+  retry?: number | RetryOptions
+}
+
+/** Everything a request needs, resolved once per client. */
+export interface ResolvedOptions {
+  baseUrl: string
+  origin: string
+  credentials: Credentials | undefined
+  auth: AuthType
+  timeout: number
+  retry: ResolvedRetry
+  /** `false`, or the budget overrides by path. */
+  rateLimit: false | Partial<Record<string, RateLimitBudget>>
+  headers: Record<string, string>
+  fetch: typeof fetch | undefined
+  hooks: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
+  headerNames: Partial<HeaderNames> | undefined
+  getBodyRule: GetBodyRule
+  now: () => number
+}
+
+function envBaseUrl(): string | undefined {
+  // Read without importing node:process, so browsers load this module as is.
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env
+  return env?.PERPKIT_BASE_URL
+}
+
+/**
+ * Validates and completes the options.
+ *
+ * @param options - What the user passed.
+ * @returns The options every request reads.
+ * @throws {@link PerpkitError} for a missing or malformed `baseUrl`, a bad
+ *   timeout, or `auth` without credentials.
+ * @example
+ * ```ts
+ * resolveOptions({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl // 'http://127.0.0.1:8080'
+ * ```
+ */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const raw = options.baseUrl ?? envBaseUrl()
+  if (raw === undefined || raw === '') {
+    throw new PerpkitError(
+      'createClient needs a baseUrl: pass { baseUrl } or set PERPKIT_BASE_URL (for local work, start a sandbox: startSandbox() from @perpkit/sandbox)',
+    )
+  }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new PerpkitError(`baseUrl is not a valid URL: ${JSON.stringify(raw)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PerpkitError(`baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
+  }
+  const timeout = options.timeout ?? 10_000
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    throw new PerpkitError(`timeout must be a positive number of milliseconds, got ${timeout}`)
+  }
+  const auth = options.auth ?? 'NONE'
+  if (auth !== 'NONE' && options.credentials === undefined) {
+    throw new PerpkitError(
+      `auth '${auth}' needs credentials: pass { credentials: { apiKey, secret, memo } }`,
+    )
+  }
+  return {
+    baseUrl: url.href.replace(/\/+$/, ''),
+    origin: url.origin,
+    credentials: options.credentials,
+    auth,
+    timeout,
+    retry: resolveRetry(options.retry),
+    rateLimit: resolveRateLimit(options.rateLimit),
+    headers: options.headers ?? {},
+    fetch: options.fetch,
+    hooks: options.hooks ?? {},
+    headerNames: options.headerNames,
+    getBodyRule: options.getBodyRule ?? 'query',
+    now: options.now ?? Date.now,
+  }
+}
+
+function resolveRateLimit(
+  option: boolean | RateLimitOptions | undefined,
+): ResolvedOptions['rateLimit'] {
+  if (option === false) return false
+  if (option === undefined || option === true) return {}
+  for (const [path, budget] of Object.entries(option.budgets ?? {})) {
+    if (!budget || !Number.isInteger(budget.limit) || budget.limit < 1 || !(budget.windowMs > 0)) {
+      throw new PerpkitError(
+        `rateLimit.budgets['${path}'] must be { limit: a positive integer, windowMs: a positive number }`,
+      )
+    }
+  }
+  return option.budgets ?? {}
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { RateLimitBucket } from './rate-limiter.ts'
+
+describe('RateLimitBucket', () => {
+  it('lets `limit` requests through at once and queues the next', async () => {
+    const bucket = new RateLimitBucket({ limit: 2, windowMs: 50 })
+    const a = await bucket.acquire()
+    const b = await bucket.acquire()
+    let third = false
+    const c = bucket.acquire().then((slot) => {
+      third = true
+      return slot
+    })
+    await new Promise((r) => setTimeout(r, 10))
+    expect(third).toBe(false)
+    expect(bucket.queued).toBe(1)
+    a.release()
+    b.release()
+    const slot = await c
+    expect(third).toBe(true)
+    slot.release()
+  })
+
+  it('counts a slot from its release, so a slow response delays the next window', async () => {
+    let now = 0
+    const bucket = new RateLimitBucket({ limit: 1, windowMs: 100 }, () => now)
+    const slot = await bucket.acquire()
+    now = 500 // the response took 500 ms
+    slot.release()
+    now = 550
+    let granted = false
+    void bucket.acquire().then(() => {
+      granted = true
+    })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(granted).toBe(false) // 50 ms after the response: still inside its window
+  })
+
+  it('serves waiters first in, first out', async () => {
+    const bucket = new RateLimitBucket({ limit: 1, windowMs: 5 })
+    const first = await bucket.acquire()
+    const order: number[] = []
+    const waits = [1, 2, 3].map((n) =>
+      bucket.acquire().then((slot) => {
+        order.push(n)
+        slot.release()
+      }),
+    )
+    first.release()
+    await Promise.all(waits)
+    expect(order).toEqual([1, 2, 3])
+  })
+
+  it('drops an aborted waiter from the queue and rejects with the reason', async () => {
+    const bucket = new RateLimitBucket({ limit: 1, windowMs: 10_000 })
+    const held = await bucket.acquire()
+    const controller = new AbortController()
+    const waiting = bucket.acquire(controller.signal)
+    controller.abort(new Error('stop'))
+    await expect(waiting).rejects.toThrow('stop')
+    expect(bucket.queued).toBe(0)
+    held.release()
+  })
+
+  it('holds everything back while blocked (after a 429 or a used-up window)', async () => {
+    const bucket = new RateLimitBucket({ limit: 10, windowMs: 1000 })
+    bucket.observe({ limit: 10, used: 10, remaining: 0, windowMs: 40, mode: 'IP' })
+    const started = performance.now()
+    const slot = await bucket.acquire()
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35)
+    slot.release()
+  })
+})

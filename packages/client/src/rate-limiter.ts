@@ -1,0 +1,184 @@
+/**
+ * A client-side rate limiter that keeps requests inside the server's budget.
+ *
+ * Each (origin, endpoint) has one bucket per process, shared by every client
+ * of that origin. A request takes a slot before it is sent; the slot counts
+ * against the window from the moment its response **arrived** (never earlier
+ * than the server saw the request), so however the network delays requests,
+ * no window of the server's can see more than `limit` of them. Waiters are
+ * served first in, first out, and can abort while queued.
+ *
+ * @module
+ */
+import type { RateLimitBudget } from '@perpkit/schemas'
+import type { RateLimitInfo } from './rate-limit-headers.ts'
+
+/** A taken slot: call `release()` once the response (or failure) is in. */
+export interface RateLimitSlot {
+  release(): void
+}
+
+interface Waiter {
+  resolve: (slot: RateLimitSlot) => void
+  reject: (reason: unknown) => void
+  signal: AbortSignal | undefined
+  onAbort: () => void
+}
+
+/**
+ * One endpoint's budget at one origin.
+ *
+ * @example
+ * ```ts
+ * const bucket = new RateLimitBucket({ limit: 12, windowMs: 2000 })
+ * const slot = await bucket.acquire()
+ * try { await send() } finally { slot.release() }
+ * ```
+ */
+export class RateLimitBucket {
+  #limit: number
+  readonly #windowMs: number
+  readonly #now: () => number
+  /** Arrival times of the responses still inside the window, oldest first. */
+  readonly #stamps: number[] = []
+  #inFlight = 0
+  #blockedUntil = 0
+  readonly #queue: Waiter[] = []
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(budget: RateLimitBudget, now: () => number = Date.now) {
+    this.#limit = budget.limit
+    this.#windowMs = budget.windowMs
+    this.#now = now
+  }
+
+  /** Requests waiting for a slot. */
+  get queued(): number {
+    return this.#queue.length
+  }
+
+  /**
+   * Waits for a slot (FIFO). Rejects with the signal's reason if it aborts first.
+   *
+   * @param signal - Aborts the wait.
+   * @returns The slot to release when the response is in.
+   */
+  acquire(signal?: AbortSignal): Promise<RateLimitSlot> {
+    if (signal?.aborted) return Promise.reject(signal.reason)
+    if (this.#queue.length === 0 && this.#free() > 0) return Promise.resolve(this.#take())
+    return new Promise<RateLimitSlot>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const index = this.#queue.indexOf(waiter)
+          if (index !== -1) this.#queue.splice(index, 1)
+          reject(signal?.reason)
+          this.#pump()
+        },
+      }
+      signal?.addEventListener('abort', waiter.onAbort, { once: true })
+      this.#queue.push(waiter)
+      this.#pump()
+    })
+  }
+
+  /**
+   * Falls in step with what the server reported: a lower limit, or a window
+   * already used up (by other processes on the same IP), blocks until it passes.
+   *
+   * @param info - Parsed rate-limit headers of a response.
+   */
+  observe(info: RateLimitInfo): void {
+    if (info.limit > 0 && info.limit < this.#limit) this.#limit = info.limit
+    if (info.used >= info.limit) this.blockFor(info.windowMs ?? this.#windowMs)
+  }
+
+  /**
+   * Sends nothing for `ms` (after a 429, or when the server says the window is used up).
+   *
+   * @param ms - How long to hold every request back.
+   */
+  blockFor(ms: number): void {
+    this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + ms)
+    this.#pump()
+  }
+
+  #free(): number {
+    const now = this.#now()
+    if (now < this.#blockedUntil) return 0
+    const stamps = this.#stamps
+    let expired = 0
+    while (expired < stamps.length && now - (stamps[expired] as number) >= this.#windowMs) expired++
+    if (expired > 0) stamps.splice(0, expired)
+    return this.#limit - stamps.length - this.#inFlight
+  }
+
+  #take(): RateLimitSlot {
+    this.#inFlight++
+    let released = false
+    return {
+      release: () => {
+        if (released) return
+        released = true
+        this.#inFlight--
+        this.#stamps.push(this.#now())
+        this.#pump()
+      },
+    }
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0 && this.#free() > 0) {
+      const waiter = this.#queue.shift() as Waiter
+      waiter.signal?.removeEventListener('abort', waiter.onAbort)
+      waiter.resolve(this.#take())
+    }
+    if (this.#queue.length === 0 || this.#timer !== undefined) return
+    const wake = this.#nextWake()
+    if (wake === undefined) return // in-flight requests will pump on release
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined
+      this.#pump()
+    }, wake)
+    // A queue must not keep a process alive on its own: the waiting promises do.
+    if (typeof this.#timer === 'object' && 'unref' in this.#timer) this.#timer.unref()
+  }
+
+  #nextWake(): number | undefined {
+    const now = this.#now()
+    if (now < this.#blockedUntil) return this.#blockedUntil - now
+    const oldest = this.#stamps[0]
+    return oldest === undefined ? undefined : Math.max(1, oldest + this.#windowMs - now)
+  }
+}
+
+const buckets = new Map<string, RateLimitBucket>()
+
+/**
+ * The process-wide bucket of an endpoint at an origin: every client of the
+ * same origin (and budget) shares it, as the server's per-IP budget does.
+ *
+ * @param origin - e.g. `https://api.example.com`.
+ * @param path - The endpoint path.
+ * @param budget - The endpoint's budget (from the endpoint table).
+ * @returns The shared bucket.
+ * @example
+ * ```ts
+ * const bucket = sharedBucket('http://127.0.0.1:8080', '/contract/public/depth', { limit: 12, windowMs: 2000 })
+ * ```
+ */
+export function sharedBucket(
+  origin: string,
+  path: string,
+  budget: RateLimitBudget,
+): RateLimitBucket {
+  const key = `${origin} ${path} ${budget.limit}/${budget.windowMs}`
+  let bucket = buckets.get(key)
+  if (!bucket) {
+    bucket = new RateLimitBucket(budget)
+    buckets.set(key, bucket)
+  }
+  return bucket
+}

@@ -1,0 +1,139 @@
+/**
+ * `client.request()`: endpoints beyond the nine.
+ *
+ * @module
+ */
+import {
+  type AuthType,
+  describeIssues,
+  type EndpointPath,
+  endpoints,
+  type PayloadIssue,
+} from '@perpkit/schemas'
+import { PerpkitError } from './errors/base.ts'
+import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
+import { send, type Transport } from './http.ts'
+import type { CallOptions } from './options.ts'
+import { encodeQuery, type QueryValue } from './query.ts'
+
+/**
+ * A schema for the response `data`: zod schemas fit (`safeParse`), and so
+ * does anything with a `parse` that throws on bad input.
+ *
+ * @example
+ * ```ts
+ * const schema: DataSchema<{ balance: string }> = z.object({ balance: z.string() })
+ * ```
+ */
+export type DataSchema<T> =
+  | {
+      safeParse(
+        data: unknown,
+      ):
+        | { success: true; data: T }
+        | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } }
+    }
+  | { parse(data: unknown): T }
+
+/**
+ * A request to any endpoint of a deployment.
+ *
+ * @example
+ * ```ts
+ * const req: GenericRequest = { path: '/contract/private/assets-detail', auth: 'KEYED' }
+ * ```
+ */
+export interface GenericRequest<T = unknown> {
+  /** @default 'GET' */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Path under the base URL, starting with `/`. */
+  path: string
+  /** Query parameters, sent (and signed) in this order; `undefined` values are left out. */
+  query?: Record<string, QueryValue>
+  /** A JSON body for POST and PUT. */
+  body?: unknown
+  /** @default 'NONE' */
+  auth?: AuthType
+  /** Validates and converts the envelope's `data`; without one, `data` is returned as is. */
+  schema?: DataSchema<T>
+}
+
+/**
+ * Sends a generic request; resolves with the envelope's `data`.
+ *
+ * @param transport - The client's transport.
+ * @param request - What to send.
+ * @param call - Per-call options.
+ * @returns The `data` of the success envelope, validated by `schema` if given.
+ */
+export async function sendGeneric<T>(
+  transport: Transport,
+  request: GenericRequest<T>,
+  call?: CallOptions,
+): Promise<T> {
+  const method = request.method ?? 'GET'
+  const label = `${method} ${request.path}`
+  const issues: PayloadIssue[] = []
+  if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+    issues.push({
+      path: 'path',
+      expected: 'a path starting with "/"',
+      received: JSON.stringify(request.path),
+    })
+  }
+  if (request.body !== undefined && (method === 'GET' || method === 'DELETE')) {
+    issues.push({
+      path: 'body',
+      expected: `no body on ${method} (use query)`,
+      received: typeof request.body,
+    })
+  }
+  const auth = request.auth ?? 'NONE'
+  if (auth !== 'NONE' && transport.options.credentials === undefined) {
+    issues.push({
+      path: 'auth',
+      expected: `credentials on the client for ${auth} requests`,
+      received: JSON.stringify(auth),
+    })
+  }
+  if (issues.length > 0) throw new InvalidParamsError(label, issues)
+  const known = Object.hasOwn(endpoints, request.path)
+    ? endpoints[request.path as EndpointPath]
+    : undefined
+  const raw = await send(
+    transport,
+    {
+      method,
+      path: request.path,
+      query: encodeQuery(request.query ?? {}),
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      auth,
+      ...(known ? { budget: known.rateLimit } : {}),
+    },
+    call,
+  )
+  const data = raw.envelope.data
+  const schema = request.schema
+  if (schema === undefined) return data as T
+  if ('safeParse' in schema) {
+    const result = schema.safeParse(data)
+    if (result.success) return result.data
+    // zod's issues, typed structurally so this package needs no zod of its own.
+    const zodIssues = result.error.issues as Parameters<typeof describeIssues>[0]
+    throw new ResponseValidationError(
+      label,
+      describeIssues(zodIssues, data, ['data']),
+      raw.envelope.trace,
+    )
+  }
+  try {
+    return schema.parse(data)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ResponseValidationError(
+      label,
+      [{ path: 'data', expected: reason, received: '(see cause)' }],
+      raw.envelope.trace,
+    )
+  }
+}
