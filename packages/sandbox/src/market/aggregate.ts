@@ -1,0 +1,54 @@
+/**
+ * Candles of any length from the path's days, hours and minutes: a range is
+ * cut greedily into whole days, whole hours and single minutes, and those
+ * are aggregated (open of the first, close of the last, max high, min low,
+ * summed volume). A range that contains "now" ends with the partial minute.
+ *
+ * @module
+ */
+import { type Candle, extendCandle } from './candle.ts'
+import { partialMinute } from './intra-minute.ts'
+import { MINUTES_PER_DAY, MINUTES_PER_HOUR, type PricePath } from './price-path.ts'
+
+/** The aggregate of the whole minutes `[from, to)` (minutes since the epoch); `undefined` if empty. */
+export function aggregateMinutes(path: PricePath, from: number, to: number): Candle | undefined {
+  let result: Candle | undefined
+  let minute = from
+  while (minute < to) {
+    let part: Candle
+    if (minute % MINUTES_PER_DAY === 0 && minute + MINUTES_PER_DAY <= to) {
+      part = path.day(minute / MINUTES_PER_DAY)
+      minute += MINUTES_PER_DAY
+    } else if (minute % MINUTES_PER_HOUR === 0 && minute + MINUTES_PER_HOUR <= to) {
+      part = path.hour(minute / MINUTES_PER_HOUR)
+      minute += MINUTES_PER_HOUR
+    } else {
+      part = path.minute(minute)
+      minute += 1
+    }
+    if (result === undefined) result = { ...part }
+    else extendCandle(result, part)
+  }
+  return result
+}
+
+/**
+ * The candle of the minutes `[from, to)` as seen at second `nowSecond` (epoch
+ * seconds): whole when it ended by then, partial when it is in progress,
+ * `undefined` when it has not started.
+ */
+export function candleAsOf(
+  path: PricePath,
+  from: number,
+  to: number,
+  nowSecond: number,
+): Candle | undefined {
+  const nowMinute = Math.floor(nowSecond / 60)
+  if (to <= nowMinute) return aggregateMinutes(path, from, to)
+  if (from > nowMinute) return undefined
+  const current = partialMinute(path.minuteShape(nowMinute), nowSecond - nowMinute * 60)
+  const before = aggregateMinutes(path, from, nowMinute)
+  if (before === undefined) return current
+  extendCandle(before, current)
+  return before
+}

@@ -1,0 +1,57 @@
+/**
+ * The order book at "now": deterministic per (seed, symbol, second). The best
+ * bid and ask bracket the last traded price (the mid is within half a spread
+ * of it); levels step away one or two ticks at a time; sizes are whole volume
+ * steps; the third column is the running total from the top of the book.
+ *
+ * @module
+ */
+import type { DepthLevelWire, EndpointWire } from '@perpkit/schemas'
+import type { ContractModel } from './contract-model.ts'
+import { hash3, Stream } from './hash.ts'
+
+/** The wire payload of the depth endpoint. */
+export type DepthWire = EndpointWire<'/contract/public/depth'>
+
+const DEPTH = 0x64657074
+
+/** The book of `levels` levels a side at `now` (epoch ms); both sides `null` once delisted. */
+export function buildDepth(model: ContractModel, levels: number, now: number): DepthWire {
+  const { spec } = model
+  if (model.lifecycle(now).status === 'Delisted') {
+    return { timestamp: now, symbol: spec.symbol, bids: null, asks: null }
+  }
+  const second = Math.floor(now / 1000)
+  const last = model.lastPriceTicks(now)
+  const stream = new Stream(hash3(model.key, DEPTH, second))
+  const bestBid = Math.max(1, last - (stream.next() < 0.5 ? 1 : 0))
+  const bestAsk = Math.max(bestBid + 1, last) + (stream.next() < 0.15 ? 1 : 0)
+  return {
+    timestamp: now,
+    symbol: spec.symbol,
+    bids: buildSide(model, stream, bestBid, -1, levels),
+    asks: buildSide(model, stream, bestAsk, 1, levels),
+  }
+}
+
+function buildSide(
+  model: ContractModel,
+  stream: Stream,
+  best: number,
+  direction: 1 | -1,
+  levels: number,
+): DepthLevelWire[] {
+  const side: DepthLevelWire[] = []
+  const typical = model.spec.levelSize
+  let price = best
+  let total = 0
+  for (let i = 0; i < levels && price >= 1; i++) {
+    // Thin at the touch, thicker and lumpier deeper in the book.
+    const u = stream.next()
+    const size = Math.max(1, Math.round(typical * (0.1 + 2.5 * u * u) * (1 + i / levels)))
+    total += size
+    side.push([model.formatPrice(price), model.formatSize(size), model.formatSize(total)])
+    price += direction * (stream.next() < 0.25 ? 2 : 1)
+  }
+  return side
+}

@@ -1,0 +1,82 @@
+/**
+ * Contract details rows: the static specification plus the market at "now"
+ * (last price, 24-hour statistics, funding, open interest), consistent with
+ * every other endpoint at the same time. Rows carry `vol_precision` (the live
+ * name) and an unlisted extra field, `funding_time`.
+ *
+ * @module
+ */
+import type { ContractWire } from '@perpkit/schemas'
+import { candleAsOf } from './aggregate.ts'
+import { maxLeverageOf } from './brackets.ts'
+import type { ContractModel } from './contract-model.ts'
+import { divide, formatDecimal, multiplyDecimals, parseDecimal, subtract } from './decimal.ts'
+import { buildFundingRate } from './funding.ts'
+import { openInterestAt } from './open-interest.ts'
+import { MINUTES_PER_DAY } from './price-path.ts'
+
+/** A details row as sent: the schema's fields plus extra live fields. */
+export type DetailsRow = ContractWire & { funding_time?: number }
+
+/** The details row of a contract at `now` (epoch ms). */
+export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
+  const { spec } = model
+  const { status, asOf, delistTime } = model.lifecycle(now)
+  const second = Math.floor(asOf / 1000)
+  const minute = Math.floor(second / 60)
+  const day = candleAsOf(model.path, minute - MINUTES_PER_DAY, minute + 1, second)
+  const stats = model.mapCandle(day ?? model.path.minute(minute), 'market')
+  const lastTicks = model.lastPriceTicks(asOf)
+  const last = model.formatPrice(lastTicks)
+  const open = model.formatPrice(stats.open)
+  const trading = status === 'Trading'
+  const volume = trading ? String(stats.volume) : '0'
+  const typical = model.formatPrice(
+    Math.round((stats.open + stats.high + stats.low + stats.close) / 4),
+  )
+  const funding = buildFundingRate(model, now)
+  const { openInterest, value } = openInterestAt(model, now)
+  const none = spec.noneTime
+  const row: DetailsRow = {
+    symbol: spec.symbol,
+    product_type: spec.productType,
+    open_timestamp: spec.openTime,
+    expire_timestamp: spec.expireTime ?? none,
+    settle_timestamp: spec.settleTime ?? none,
+    base_currency: spec.baseCurrency,
+    quote_currency: spec.quoteCurrency,
+    last_price: last,
+    volume_24h: volume,
+    turnover_24h: trading ? multiplyDecimals(volume, spec.contractSize, typical) : '0',
+    index_price: model.formatPrice(model.markTicks(model.pathPriceAt(second))),
+    index_name: `${spec.baseCurrency}${spec.quoteCurrency}`,
+    contract_size: spec.contractSize,
+    min_leverage: spec.minLeverage,
+    max_leverage: String(maxLeverageOf(spec.tiers)),
+    price_precision: spec.tick,
+    vol_precision: spec.volumeStep,
+    max_volume: spec.maxVolume,
+    min_volume: spec.minVolume,
+    funding_rate: funding.rate_value,
+    expected_funding_rate: funding.expected_rate,
+    open_interest: openInterest,
+    open_interest_value: value,
+    high_24h: model.formatPrice(stats.high),
+    low_24h: model.formatPrice(stats.low),
+    change_24h: trading ? changeOf(open, last) : '0',
+    status,
+    delist_time: Math.floor(delistTime / 1000),
+  }
+  if (spec.marketMaxVolume !== undefined) row.market_max_volume = spec.marketMaxVolume
+  if (spec.fundingIntervalHours !== undefined) {
+    row.funding_interval_hours = spec.fundingIntervalHours
+    row.funding_time = funding.funding_time
+  }
+  return row
+}
+
+/** `(last - open) / open` as a decimal fraction with up to 6 decimals, e.g. `'0.012345'`. */
+function changeOf(open: string, last: string): string {
+  const o = parseDecimal(open)
+  return formatDecimal(divide(subtract(parseDecimal(last), o), o, 6))
+}

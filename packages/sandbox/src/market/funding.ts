@@ -1,0 +1,99 @@
+/**
+ * Funding: perpetuals settle at every multiple of their interval since the
+ * epoch (00:00, 08:00, 16:00 UTC for 8 hours). Each settlement's rate is a
+ * deterministic function of (seed, symbol, settlement). Dated futures do not
+ * fund: rates `'0'`, no history.
+ *
+ * @module
+ */
+import type { EndpointWire } from '@perpkit/schemas'
+import type { ContractModel } from './contract-model.ts'
+import { formatScaled, trimZeros } from './decimal.ts'
+import { hash3, Stream } from './hash.ts'
+
+/** The wire payload of the funding-rate endpoint. */
+export type FundingRateWire = EndpointWire<'/contract/public/funding-rate'>
+/** The wire payload of the funding-rate-history endpoint. */
+export type FundingHistoryWire = EndpointWire<'/contract/public/funding-rate-history'>
+
+const FUNDING = 0x66756e64
+/** Rate limits per settlement, in millionths: 0.0375. */
+const RATE_LIMIT_MICROS = 37_500
+const MS_PER_HOUR = 3_600_000
+
+/** The upper and lower funding-rate limits, as decimal strings. */
+export const fundingLimits = {
+  upper: trimZeros(formatScaled(BigInt(RATE_LIMIT_MICROS), 6)),
+  lower: trimZeros(formatScaled(BigInt(-RATE_LIMIT_MICROS), 6)),
+} as const
+
+/** Milliseconds between settlements, or `undefined` for contracts that do not fund. */
+export function fundingIntervalMs(model: ContractModel): number | undefined {
+  const hours = model.spec.fundingIntervalHours
+  return hours === undefined ? undefined : hours * MS_PER_HOUR
+}
+
+/** The rate of settlement `index` (settlement time = index * interval), e.g. `'0.0001'`. */
+export function fundingRateOf(model: ContractModel, index: number): string {
+  const stream = new Stream(hash3(model.key, FUNDING, index))
+  // Mostly the 0.01 % base rate, sometimes leaning one way for a while.
+  const lean = Math.round(stream.gaussian() * 120)
+  const micros = Math.max(-RATE_LIMIT_MICROS, Math.min(RATE_LIMIT_MICROS, 100 + lean))
+  return trimZeros(formatScaled(BigInt(micros), 6))
+}
+
+/** Index of the latest settlement at or before `at` (epoch ms), or `undefined` before the first. */
+export function lastSettlement(model: ContractModel, at: number): number | undefined {
+  const interval = fundingIntervalMs(model)
+  if (interval === undefined) return undefined
+  const index = Math.floor(at / interval)
+  return index * interval >= model.spec.openTime ? index : undefined
+}
+
+/** The current funding rate at `now` (epoch ms). Frozen at the last settlement once delisted. */
+export function buildFundingRate(model: ContractModel, now: number): FundingRateWire {
+  const { status, asOf } = model.lifecycle(now)
+  const base = {
+    timestamp: now,
+    symbol: model.spec.symbol,
+    funding_upper_limit: fundingLimits.upper,
+    funding_lower_limit: fundingLimits.lower,
+  }
+  const interval = fundingIntervalMs(model)
+  const index = lastSettlement(model, asOf)
+  if (interval === undefined || index === undefined) {
+    const settle = model.spec.settleTime ?? model.spec.openTime
+    return { ...base, rate_value: '0', expected_rate: '0', funding_time: settle }
+  }
+  const trading = status === 'Trading'
+  return {
+    ...base,
+    rate_value: fundingRateOf(model, index),
+    expected_rate: trading ? fundingRateOf(model, index + 1) : '0',
+    funding_time: (trading ? index + 1 : index) * interval,
+  }
+}
+
+/** The `limit` latest settlements at `now` (epoch ms), newest first; `funding_time` as a string. */
+export function buildFundingHistory(
+  model: ContractModel,
+  limit: number,
+  now: number,
+): FundingHistoryWire {
+  const list: FundingHistoryWire['list'] = []
+  const interval = fundingIntervalMs(model)
+  const latest = lastSettlement(model, model.lifecycle(now).asOf)
+  if (interval === undefined || latest === undefined) return { list }
+  for (
+    let index = latest;
+    list.length < limit && index * interval >= model.spec.openTime;
+    index--
+  ) {
+    list.push({
+      symbol: model.spec.symbol,
+      funding_rate: fundingRateOf(model, index),
+      funding_time: String(index * interval),
+    })
+  }
+  return { list }
+}

@@ -1,0 +1,58 @@
+/**
+ * K-line windows: candles whose open time t (aligned to the step since the
+ * epoch) satisfies `start <= t <= end`, ascending, at most the table's
+ * `maxRecords` (the first ones: a longer window is clipped, not refused).
+ * The end is clipped to now (no future candles; the current one is partial),
+ * the start to the listing, and a delisted contract's series ends at its
+ * delisting.
+ *
+ * @module
+ */
+import { type EndpointWire, type KlineStep, stepMs } from '@perpkit/schemas'
+import { candleAsOf } from './aggregate.ts'
+import type { ContractModel } from './contract-model.ts'
+
+/** The wire payload of both K-line endpoints. */
+export type KlinesWire = EndpointWire<'/contract/public/kline'>
+
+/** What a K-line request asks for: times in epoch seconds, as on the wire. */
+export interface KlineWindow {
+  step: KlineStep
+  startTime: number
+  endTime: number
+  /** Most candles to return. */
+  maxRecords: number
+}
+
+/** The market-price or mark-price candles of a window, as seen at `now` (epoch ms). */
+export function buildKlines(
+  model: ContractModel,
+  kind: 'market' | 'mark',
+  window: KlineWindow,
+  now: number,
+): KlinesWire {
+  const { asOf } = model.lifecycle(now)
+  const length = stepMs(window.step)
+  const from = Math.max(window.startTime * 1000, model.spec.openTime)
+  const to = Math.min(window.endTime * 1000, asOf)
+  const first = Math.ceil(from / length)
+  const last = Math.floor(to / length)
+  const count = Math.min(window.maxRecords, Math.max(0, last - first + 1))
+  const nowSecond = Math.floor(asOf / 1000)
+  const out: KlinesWire = []
+  for (let i = 0; i < count; i++) {
+    const openMinute = (first + i) * window.step
+    const candle = candleAsOf(model.path, openMinute, openMinute + window.step, nowSecond)
+    if (candle === undefined) break
+    const mapped = model.mapCandle(candle, kind)
+    out.push({
+      timestamp: openMinute * 60,
+      open_price: model.formatPrice(mapped.open),
+      close_price: model.formatPrice(mapped.close),
+      high_price: model.formatPrice(mapped.high),
+      low_price: model.formatPrice(mapped.low),
+      volume: String(mapped.volume),
+    })
+  }
+  return out
+}

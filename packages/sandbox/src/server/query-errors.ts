@@ -1,0 +1,56 @@
+/**
+ * From a failed query validation (the table's `query` schema) to the error a
+ * live server gives: the failing parameter decides the code.
+ *
+ * @module
+ */
+import { apiErrorCodes, KLINE_STEPS } from '@perpkit/schemas'
+import { ApiError } from './api-error.ts'
+
+/** A validation issue: where (`path[0]` is the parameter) and why. */
+export interface QueryIssue {
+  path: readonly PropertyKey[]
+  message: string
+}
+
+/** The code of each parameter; parameters not listed fail with 40007. */
+const codeOfParameter: Readonly<Record<string, number>> = {
+  symbol: apiErrorCodes.UNKNOWN_SYMBOL,
+  step: apiErrorCodes.INVALID_STEP,
+  start_time: apiErrorCodes.INVALID_TIMESTAMP,
+  end_time: apiErrorCodes.INVALID_TIMESTAMP,
+  limit: apiErrorCodes.PARAMETER_ERROR,
+}
+
+/** Parameters in the order a server checks them: the first failing one answers. */
+const checkOrder = ['symbol', 'step', 'start_time', 'end_time', 'limit']
+
+function rank(issue: QueryIssue): number {
+  const index = checkOrder.indexOf(String(issue.path[0]))
+  return index === -1 ? checkOrder.length : index
+}
+
+/**
+ * The error for a failed query: symbol 40034 (or `symbolCode`), step 40038,
+ * start_time / end_time 40039, limit and anything else 40007; HTTP 400.
+ *
+ * @param issues - The schema's issues (at least one).
+ * @param symbolCode - The code for a bad symbol on this endpoint.
+ */
+export function queryError(
+  issues: readonly QueryIssue[],
+  symbolCode: number = apiErrorCodes.UNKNOWN_SYMBOL,
+): ApiError {
+  const first = [...issues].sort((a, b) => rank(a) - rank(b))[0]
+  if (first === undefined)
+    return new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'Invalid parameters')
+  const parameter = String(first.path[0] ?? '')
+  const code =
+    parameter === 'symbol'
+      ? symbolCode
+      : (codeOfParameter[parameter] ?? apiErrorCodes.PARAMETER_ERROR)
+  // The schema's step message also lists client-side aliases, which the wire does not take.
+  const message =
+    parameter === 'step' ? `step must be one of ${KLINE_STEPS.join(', ')} (minutes)` : first.message
+  return new ApiError(400, code, message)
+}
