@@ -3,5 +3,10 @@ import { sourceAliases } from '../../vitest.shared.ts'
 
 export default defineProject({
   resolve: { alias: sourceAliases },
-  test: { name: 'client', typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] } },
+  test: {
+    name: 'client',
+    globalSetup: ['./test/global-setup.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
+    testTimeout: 20_000,
+  },
 })

@@ -5,7 +5,13 @@
  * @module
  */
 import { z } from 'zod'
-import { KLINE_STEP_ALIASES, KLINE_STEPS, type KlineStep, resolveKlineStep } from './kline-steps.ts'
+import {
+  KLINE_STEP_ALIASES,
+  KLINE_STEPS,
+  type KlineStep,
+  type KlineStepInput,
+  resolveKlineStep,
+} from './kline-steps.ts'
 
 /**
  * A contract symbol: non-empty, no whitespace, e.g. `'BTCUSDT'`.
@@ -34,7 +40,7 @@ const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${
  * ```
  */
 export const stepParam = z
-  .custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, {
+  .custom<KlineStepInput>((v) => resolveKlineStep(v) !== undefined, {
     error: STEP_HELP,
   })
   .transform((v) => resolveKlineStep(v) as KlineStep)

@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** A sandbox in its own process, so its work does not share the client's event loop. */
+export interface SandboxProcess {
+  url: string
+  stop(): Promise<void>
+}
+
+const bin = fileURLToPath(new URL('../../sandbox/src/bin.ts', import.meta.url))
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
+
+/**
+ * Starts `perpkit-sandbox` (from source) with extra CLI flags and waits for its URL.
+ *
+ * @param args - Extra flags, e.g. `['--depth-levels', '100']`.
+ * @returns Its URL and a stop function.
+ */
+export function spawnSandbox(args: string[] = []): Promise<SandboxProcess> {
+  const child: ChildProcess = spawn(tsx, [bin, '--port', '0', '--seed', '7', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.once('exit', (code) => reject(new Error(`sandbox exited early with ${code}: ${output}`)))
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = output.match(/https?:\/\/[\d.]+:\d+/)
+      if (!match) return
+      child.removeAllListeners('exit')
+      resolve({
+        url: match[0],
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    })
+  })
+}

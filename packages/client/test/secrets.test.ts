@@ -1,0 +1,63 @@
+import { inspect } from 'node:util'
+import { startSandbox } from '@perpkit/sandbox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthError, createClient } from '../src/index.ts'
+
+const SECRET = 'sEcReT-4b1d-never-print-me'
+const MEMO = 'memo-never-print-me'
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+    quiet: true,
+  })
+})
+afterAll(() => sandbox.close())
+
+describe('signed requests and secrets', () => {
+  it('signs each of the nine endpoints when auth is SIGNED, and the signed sandbox accepts them', async () => {
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+      auth: 'SIGNED',
+    })
+    const [contract] = await client.getContracts({ symbol: 'BTCUSDT' })
+    expect(contract?.symbol).toBe('BTCUSDT')
+    expect((await client.getDepth({ symbol: 'BTCUSDT' })).bids.length).toBeGreaterThan(0)
+  })
+
+  it('reports a wrong memo as an AuthError that shows neither the secret nor the memo', async () => {
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credentials: { apiKey: 'key-1', secret: SECRET, memo: 'account-12345' },
+      auth: 'SIGNED',
+      retry: 0,
+    })
+    const error = await client.getDepth({ symbol: 'BTCUSDT' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthError)
+    expect((error as AuthError).code).toBe(30006)
+    const printed = `${String(error)} ${inspect(error)} ${JSON.stringify(error)} ${(error as Error).stack}`
+    expect(printed).not.toContain(SECRET)
+    expect(printed).not.toContain('account-12345')
+  })
+
+  it('keeps credentials off the client object: not in JSON, not in inspect', () => {
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+    })
+    const printed = `${JSON.stringify(client)} ${inspect(client, { depth: 10, showHidden: true })}`
+    expect(printed).not.toContain(SECRET)
+    expect(printed).not.toContain(MEMO)
+  })
+
+  it('refuses an unsigned request in signed mode with the missing-key code', async () => {
+    const client = createClient({ baseUrl: sandbox.url, retry: 0 })
+    await expect(client.getDepth({ symbol: 'BTCUSDT' })).rejects.toMatchObject({
+      name: 'AuthError',
+      code: 30001,
+      httpStatus: 401,
+    })
+  })
+})
