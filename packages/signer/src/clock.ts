@@ -4,6 +4,17 @@ import { SignerError } from './errors.ts'
  * The current time in epoch milliseconds: a number, a `Date`, or a function returning
  * milliseconds (for example one that adds an offset to `Date.now()` to follow the server's
  * clock). Fractions are dropped.
+ *
+ * @example
+ * ```ts
+ * import { signRequest } from '@perpkit/signer'
+ *
+ * // Follow the server clock: offset measured from a response's timestamp.
+ * const offsetMs = 1200
+ * const now = () => Date.now() + offsetMs
+ * const credentials = { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' }
+ * await signRequest({ method: 'GET', query: 'symbol=BTCUSDT', credentials, now })
+ * ```
  */
 export type Clock = number | Date | (() => number)
 

@@ -4,6 +4,13 @@ import { defineRedactedView, redactedText } from './redact.ts'
 /**
  * The three items of an API credential. Plain objects work everywhere; objects made by
  * {@link createCredentials} are also validated once, frozen and print redacted.
+ *
+ * @example
+ * ```ts
+ * import type { Credentials } from '@perpkit/signer'
+ *
+ * const credentials: Credentials = { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' }
+ * ```
  */
 export interface Credentials {
   /** The API access key, sent in the key header (`X-API-KEY`); not a secret. */
@@ -17,7 +24,16 @@ export interface Credentials {
   readonly memo: string
 }
 
-/** The part of {@link Credentials} a verifier looks up by API key. */
+/**
+ * The part of {@link Credentials} a verifier looks up by API key.
+ *
+ * @example
+ * ```ts
+ * import type { CredentialSecrets } from '@perpkit/signer'
+ *
+ * const keys = new Map<string, CredentialSecrets>([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
+ * ```
+ */
 export interface CredentialSecrets {
   /** The API secret key of the looked-up API key. */
   readonly secret: string

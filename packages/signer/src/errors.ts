@@ -7,6 +7,18 @@
  *   (browsers, edge workers); use the async {@link sign}.
  * - `'webcrypto-unavailable'`: `crypto.subtle` is missing (for instance a browser page served
  *   over plain `http:`, which is not a secure context).
+ *
+ * @example
+ * ```ts
+ * import { SignerError, type SignerErrorCode, signSync } from '@perpkit/signer'
+ *
+ * let code: SignerErrorCode | undefined
+ * try {
+ *   signSync({ secret: 'my-secret', memo: 'my-memo', timestamp: Date.now(), body: '' })
+ * } catch (error) {
+ *   if (error instanceof SignerError) code = error.code // 'sync-unavailable' in a browser
+ * }
+ * ```
  */
 export type SignerErrorCode =
   | 'invalid-credentials'

@@ -13,7 +13,22 @@ import {
   resolveSignedBody,
 } from './signed-body.ts'
 
-/** Input of {@link explainSignature}: a request as {@link signRequest} takes it. */
+/**
+ * Input of {@link explainSignature}: a request as {@link signRequest} takes it.
+ *
+ * @example
+ * ```ts
+ * import { type ExplainSignatureParameters, explainSignature } from '@perpkit/signer'
+ *
+ * const parameters: ExplainSignatureParameters = {
+ *   method: 'GET',
+ *   query: 'symbol=BTCUSDT',
+ *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
+ *   timestamp: '1700000000000', // from the rejected request's X-API-TIMESTAMP
+ * }
+ * const explanation = await explainSignature(parameters)
+ * ```
+ */
 export interface ExplainSignatureParameters extends BuildSignedBodyParameters {
   /** The credentials the request was (or will be) signed with. */
   credentials: Credentials
@@ -30,6 +45,19 @@ export interface ExplainSignatureParameters extends BuildSignedBodyParameters {
  * The pieces of a signature side by side. Printing it (`console.log`, `JSON.stringify`,
  * `String()`) shows `maskedPrehash` in place of `prehash`, so the memo never reaches a log;
  * `prehash` itself stays readable for an exact comparison in code.
+ *
+ * @example
+ * ```ts
+ * import { explainSignature, type SignatureExplanation } from '@perpkit/signer'
+ *
+ * const explanation: SignatureExplanation = await explainSignature({
+ *   method: 'GET',
+ *   query: 'symbol=BTCUSDT',
+ *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
+ * })
+ * console.log(explanation) // prints maskedPrehash, never the memo
+ * console.log(explanation.hints.join('\n'))
+ * ```
  */
 export interface SignatureExplanation {
   /** The method, upper case. */

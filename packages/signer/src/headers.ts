@@ -1,6 +1,15 @@
 import { SignerError } from './errors.ts'
 
-/** Names of the three authentication headers. */
+/**
+ * Names of the three authentication headers.
+ *
+ * @example
+ * ```ts
+ * import type { HeaderNames } from '@perpkit/signer'
+ *
+ * const names: HeaderNames = { apiKey: 'X-BM-KEY', signature: 'X-BM-SIGN', timestamp: 'X-BM-TIMESTAMP' }
+ * ```
+ */
 export interface HeaderNames {
   /** Header carrying the API key. @defaultValue `'X-API-KEY'` */
   apiKey: string
@@ -27,7 +36,16 @@ export const defaultHeaderNames: Readonly<HeaderNames> = Object.freeze({
   timestamp: 'X-API-TIMESTAMP',
 })
 
-/** Anything with a WHATWG-`Headers`-style `get` (case-insensitive, `null` when absent). */
+/**
+ * Anything with a WHATWG-`Headers`-style `get` (case-insensitive, `null` when absent).
+ *
+ * @example
+ * ```ts
+ * import type { HeadersLike } from '@perpkit/signer'
+ *
+ * const headers: HeadersLike = new Headers({ 'x-api-key': 'my-key' })
+ * ```
+ */
 export interface HeadersLike {
   /** Returns the header's value, or `null` when it is absent. */
   get(name: string): string | null
@@ -37,6 +55,14 @@ export interface HeadersLike {
  * Request headers as a verifier receives them: a WHATWG `Headers` (fetch, Deno, Bun, edge
  * workers), or a record such as Node's `IncomingHttpHeaders` whose values may be strings,
  * string arrays or `undefined`. Names are matched case-insensitively.
+ *
+ * @example
+ * ```ts
+ * import type { HeadersInput } from '@perpkit/signer'
+ *
+ * const fromFetch: HeadersInput = new Headers({ 'X-API-KEY': 'my-key' })
+ * const fromNode: HeadersInput = { 'x-api-key': 'my-key', 'x-api-sign': undefined }
+ * ```
  */
 export type HeadersInput =
   | HeadersLike

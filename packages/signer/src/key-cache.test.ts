@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodeHex } from './hex.ts'
 import { clearKeyCache, hmacWithCachedKey } from './key-cache.ts'
+import { hmacHexWithCachedKeySync } from './node-crypto.ts'
 
 describe('the WebCrypto key cache', () => {
   afterEach(() => {
@@ -61,5 +62,17 @@ describe('the WebCrypto key cache', () => {
       code: 'webcrypto-unavailable',
       message: expect.stringContaining('secure contexts'),
     })
+  })
+
+  it('creates one node:crypto KeyObject per secret for the sync path, again after clearKeyCache', () => {
+    clearKeyCache()
+    const nodeCrypto = process.getBuiltinModule('node:crypto')
+    const createSecretKey = vi.spyOn(nodeCrypto, 'createSecretKey')
+    const first = hmacHexWithCachedKeySync('secret-f', 'm1')
+    hmacHexWithCachedKeySync('secret-f', 'm2')
+    expect(createSecretKey).toHaveBeenCalledTimes(1)
+    clearKeyCache()
+    expect(hmacHexWithCachedKeySync('secret-f', 'm1')).toBe(first)
+    expect(createSecretKey).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,5 +1,6 @@
-// Imported WebCrypto keys, cached per secret so the async path imports a key once, not on
-// every request.
+// Imported keys, cached per secret so a key is imported once, not on every request: WebCrypto
+// `CryptoKey`s here for the async path, `node:crypto` `KeyObject`s in node-crypto.ts for the
+// sync path.
 //
 // Why a small bounded LRU keyed by the secret string, not a WeakMap keyed by the credentials
 // object: callers often build a fresh `{ apiKey, secret, memo }` per request, and a verifier's
@@ -11,38 +12,27 @@
 // (after a key rotation, or before a heap snapshot). The cached `CryptoKey`s are
 // non-extractable, so they cannot be exported back to raw key material.
 
+import { BoundedCache, keyCacheCapacity } from './bounded-cache.ts'
+import { clearNodeKeyCache } from './node-crypto.ts'
 import { encodeUtf8, hmacSha256, importHmacKey } from './web-crypto.ts'
 
-const maxEntries = 16
-
-const cache = new Map<string, CryptoKey | Promise<CryptoKey>>()
+const cryptoKeys = new BoundedCache<CryptoKey | Promise<CryptoKey>>(keyCacheCapacity)
 
 function getHmacKey(secret: string): CryptoKey | Promise<CryptoKey> {
-  const hit = cache.get(secret)
-  if (hit !== undefined) {
-    if (cache.size > 1) {
-      // Move to the most recently used end; Map iteration order is insertion order.
-      cache.delete(secret)
-      cache.set(secret, hit)
-    }
-    return hit
-  }
+  const hit = cryptoKeys.get(secret)
+  if (hit !== undefined) return hit
   const pending: Promise<CryptoKey> = importHmacKey(encodeUtf8(secret)).then(
     (key) => {
       // Replace the promise by the key itself (same position), unless evicted or cleared.
-      if (cache.get(secret) === pending) cache.set(secret, key)
+      if (cryptoKeys.peek(secret) === pending) cryptoKeys.set(secret, key)
       return key
     },
     (error: unknown) => {
-      if (cache.get(secret) === pending) cache.delete(secret)
+      if (cryptoKeys.peek(secret) === pending) cryptoKeys.delete(secret)
       throw error
     },
   )
-  cache.set(secret, pending)
-  if (cache.size > maxEntries) {
-    const oldest = cache.keys().next()
-    if (oldest.done !== true) cache.delete(oldest.value)
-  }
+  cryptoKeys.set(secret, pending)
   return pending
 }
 
@@ -52,8 +42,11 @@ export async function hmacWithCachedKey(secret: string, message: string): Promis
 }
 
 /**
- * Forgets every cached WebCrypto key (at most 16, one per recently used secret). Call it after
+ * Forgets every cached key: the WebCrypto `CryptoKey`s of the async path and the
+ * `node:crypto` `KeyObject`s of the sync path (at most 16 secrets each). Call it after
  * rotating a secret, or to drop secrets from memory; later calls re-import keys as needed.
+ *
+ * @returns Nothing.
  *
  * @example
  * ```ts
@@ -63,5 +56,6 @@ export async function hmacWithCachedKey(secret: string, message: string): Promis
  * ```
  */
 export function clearKeyCache(): void {
-  cache.clear()
+  cryptoKeys.clear()
+  clearNodeKeyCache()
 }

@@ -60,6 +60,27 @@ describe('synchronous signing availability', () => {
   })
 })
 
+describe('a node:crypto without createSecretKey (some Node-compatible runtimes)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.resetModules()
+  })
+
+  it('still signs, with the secret string as the key, identically', async () => {
+    const { createHmac } = process.getBuiltinModule('node:crypto')
+    const input = { secret: 'sécret', memo: 'm', timestamp: 1, body: 'a=1' }
+    const expected = (await import('./sign.ts')).signSync(input)
+    vi.stubGlobal('process', {
+      ...process,
+      getBuiltinModule: (id: string) => (id === 'node:crypto' ? { createHmac } : undefined),
+    })
+    vi.resetModules()
+    const fresh = await import('./sign.ts')
+    expect(fresh.signSync(input)).toBe(expected)
+    expect(fresh.signSync(input)).toBe(expected)
+  })
+})
+
 describe('browser safety of the sources', () => {
   const srcDir = fileURLToPath(new URL('.', import.meta.url))
   const sources = readdirSync(srcDir).filter(

@@ -3,6 +3,7 @@
 // bundler targeting browsers or edge workers therefore sees no `node:crypto` import to
 // resolve, polyfill or fail on, and the package needs no `exports` conditions.
 
+import { BoundedCache, keyCacheCapacity } from './bounded-cache.ts'
 import { SignerError } from './errors.ts'
 
 /** The part of Node's `Hmac` this package uses. */
@@ -11,9 +12,14 @@ interface NodeHmac {
   digest(encoding: 'hex'): string
 }
 
+/** A `node:crypto` `KeyObject`, opaque here. */
+type NodeKeyObject = object
+
 /** The part of `node:crypto` this package uses. */
 interface NodeCrypto {
-  createHmac(algorithm: 'sha256', key: string | Uint8Array): NodeHmac
+  createHmac(algorithm: 'sha256', key: string | Uint8Array | NodeKeyObject): NodeHmac
+  /** Absent in some Node-compatible runtimes; the secret string is used directly then. */
+  createSecretKey?: (key: string, encoding: 'utf8') => NodeKeyObject
 }
 
 /** The part of a global scope this module inspects (`globalThis` in production). */
@@ -60,13 +66,7 @@ export function isSyncSigningAvailable(): boolean {
   return loadNodeCrypto() !== null
 }
 
-/**
- * HMAC-SHA256 of `message` under `key` as lower-case hex, on `node:crypto`. Strings are
- * UTF-8 encoded; bytes are used as they are (the RFC 4231 vectors use byte keys).
- *
- * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
- */
-export function hmacSha256HexSync(key: string | Uint8Array, message: string | Uint8Array): string {
+function requireNodeCrypto(): NodeCrypto {
   const crypto = loadNodeCrypto()
   if (crypto === null) {
     throw new SignerError(
@@ -76,5 +76,40 @@ export function hmacSha256HexSync(key: string | Uint8Array, message: string | Ui
         'signRequest(), which run on WebCrypto everywhere and give the same signature.',
     )
   }
+  return crypto
+}
+
+/**
+ * HMAC-SHA256 of `message` under `key` as lower-case hex, on `node:crypto`. Strings are
+ * UTF-8 encoded; bytes are used as they are (the RFC 4231 vectors use byte keys).
+ *
+ * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
+ */
+export function hmacSha256HexSync(key: string | Uint8Array, message: string | Uint8Array): string {
+  return requireNodeCrypto().createHmac('sha256', key).update(message).digest('hex')
+}
+
+// KeyObjects per secret: `createHmac` with a KeyObject skips re-encoding the secret on every
+// call. Same bound and reasoning as the WebCrypto cache in key-cache.ts.
+const keyObjects = new BoundedCache<NodeKeyObject | string>(keyCacheCapacity)
+
+/**
+ * HMAC-SHA256 of the UTF-8 `message` under the UTF-8 `secret`, as lower-case hex, with the
+ * secret's `KeyObject` cached.
+ *
+ * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
+ */
+export function hmacHexWithCachedKeySync(secret: string, message: string): string {
+  const crypto = requireNodeCrypto()
+  let key = keyObjects.get(secret)
+  if (key === undefined) {
+    key = crypto.createSecretKey?.(secret, 'utf8') ?? secret
+    keyObjects.set(secret, key)
+  }
   return crypto.createHmac('sha256', key).update(message).digest('hex')
+}
+
+/** Forgets every cached `KeyObject`. */
+export function clearNodeKeyCache(): void {
+  keyObjects.clear()
 }

@@ -1,7 +1,17 @@
 import { assertCredentialField } from './credentials.ts'
 import { SignerError } from './errors.ts'
 
-/** Input of {@link buildPrehash}. */
+/**
+ * Input of {@link buildPrehash}.
+ *
+ * @example
+ * ```ts
+ * import { type BuildPrehashParameters, buildPrehash } from '@perpkit/signer'
+ *
+ * const parameters: BuildPrehashParameters = { timestamp: 1700000000000, memo: 'my-memo', body: '' }
+ * buildPrehash(parameters) // '1700000000000#my-memo#'
+ * ```
+ */
 export interface BuildPrehashParameters {
   /**
    * Epoch milliseconds, exactly as sent in the timestamp header: a non-negative integer or a

@@ -4,20 +4,55 @@ import { SignerError } from './errors.ts'
 import { type HeaderNames, resolveHeaderNames } from './headers.ts'
 import { encodeHex } from './hex.ts'
 import { hmacWithCachedKey } from './key-cache.ts'
-import { hmacSha256HexSync } from './node-crypto.ts'
+import { hmacHexWithCachedKeySync } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
 import { type BuildSignedBodyParameters, resolveSignedBody } from './signed-body.ts'
 
 /**
  * An endpoint's auth type (spec section 5): `'NONE'` (public, no headers), `'KEYED'` (the API
  * key header alone) or `'SIGNED'` (API key, signature and timestamp headers).
+ *
+ * @example
+ * ```ts
+ * import { type AuthType, signRequest } from '@perpkit/signer'
+ *
+ * const auth: AuthType = 'KEYED'
+ * const credentials = { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' }
+ * await signRequest({ method: 'GET', credentials, auth }) // { 'X-API-KEY': 'my-key' }
+ * ```
  */
 export type AuthType = 'NONE' | 'KEYED' | 'SIGNED'
 
-/** Header name to value, ready for `fetch`, ky or Node's `http.request`. */
+/**
+ * Header name to value, ready for `fetch`, ky or Node's `http.request`.
+ *
+ * @example
+ * ```ts
+ * import { type SignedHeaders, signRequest } from '@perpkit/signer'
+ *
+ * const credentials = { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' }
+ * const headers: SignedHeaders = await signRequest({ method: 'GET', credentials })
+ * await fetch('https://api.example.com/contract/private/orders', { headers })
+ * ```
+ */
 export type SignedHeaders = Record<string, string>
 
-/** Input of {@link signRequest} and {@link signRequestSync}. */
+/**
+ * Input of {@link signRequest} and {@link signRequestSync}.
+ *
+ * @example
+ * ```ts
+ * import { type SignRequestParameters, signRequest } from '@perpkit/signer'
+ *
+ * const parameters: SignRequestParameters = {
+ *   method: 'GET',
+ *   query: new URLSearchParams({ symbol: 'BTCUSDT', limit: '5' }),
+ *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
+ *   getBodyRule: 'query',
+ * }
+ * const headers = await signRequest(parameters)
+ * ```
+ */
 export interface SignRequestParameters extends BuildSignedBodyParameters {
   /**
    * The API credentials: a plain `{ apiKey, secret, memo }` or a {@link createCredentials}
@@ -135,6 +170,6 @@ export function signRequestSync(parameters: SignRequestParameters): SignedHeader
   const prepared = prepare(parameters)
   if (prepared.done !== undefined) return prepared.done
   const { names, credentials, timestamp, prehash } = prepared
-  const signature = hmacSha256HexSync(credentials.secret, prehash)
+  const signature = hmacHexWithCachedKeySync(credentials.secret, prehash)
   return toHeaders(names, credentials.apiKey, signature, timestamp)
 }

@@ -1,10 +1,25 @@
 import { assertCredentialField } from './credentials.ts'
 import { encodeHex } from './hex.ts'
 import { hmacWithCachedKey } from './key-cache.ts'
-import { hmacSha256HexSync } from './node-crypto.ts'
+import { hmacHexWithCachedKeySync } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
 
-/** Input of {@link sign} and {@link signSync}. */
+/**
+ * Input of {@link sign} and {@link signSync}.
+ *
+ * @example
+ * ```ts
+ * import { type SignParameters, sign } from '@perpkit/signer'
+ *
+ * const parameters: SignParameters = {
+ *   secret: 'my-secret',
+ *   memo: 'my-memo',
+ *   timestamp: Date.now(),
+ *   body: JSON.stringify({ symbol: 'BTCUSDT' }),
+ * }
+ * const signature = await sign(parameters)
+ * ```
+ */
 export interface SignParameters {
   /** The API secret key (UTF-8 encoded to form the HMAC key). */
   secret: string
@@ -46,7 +61,7 @@ export interface SignParameters {
  */
 export function signSync(parameters: SignParameters): string {
   assertCredentialField(parameters.secret, 'secret', 'secret')
-  return hmacSha256HexSync(parameters.secret, buildPrehash(parameters))
+  return hmacHexWithCachedKeySync(parameters.secret, buildPrehash(parameters))
 }
 
 /**

@@ -1,25 +1,71 @@
 import { SignerError } from './errors.ts'
 
-/** HTTP methods the signature rule covers. */
+/**
+ * HTTP methods the signature rule covers.
+ *
+ * @example
+ * ```ts
+ * import type { HttpMethod } from '@perpkit/signer'
+ *
+ * const method: HttpMethod = 'DELETE'
+ * ```
+ */
 export type HttpMethod = 'GET' | 'DELETE' | 'POST' | 'PUT'
 
 /**
  * What a GET request signs as its body: `'query'`, the query string exactly as sent (the
  * spec, and the default), or `'empty'`, the empty string (what some deployments and official
  * clients do).
+ *
+ * @example
+ * ```ts
+ * import { type GetBodyRule, buildSignedBody } from '@perpkit/signer'
+ *
+ * const getBodyRule: GetBodyRule = 'empty'
+ * buildSignedBody({ method: 'GET', query: 'symbol=BTCUSDT', getBodyRule }) // ''
+ * ```
  */
 export type GetBodyRule = 'query' | 'empty'
 
 /**
  * The rule that produced a signed body: the GET rules of {@link GetBodyRule}, `'query'` for
  * DELETE too, and `'json'` for POST and PUT (the exact JSON text of the request body).
+ *
+ * @example
+ * ```ts
+ * import { explainSignature, type BodyRule } from '@perpkit/signer'
+ *
+ * const credentials = { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' }
+ * const rule: BodyRule = (await explainSignature({ method: 'POST', body: '{}', credentials })).bodyRule
+ * // 'json'
+ * ```
  */
 export type BodyRule = GetBodyRule | 'json'
 
-/** A query string as sent (`'a=1&b=2'`, with or without a leading `?`) or URLSearchParams. */
+/**
+ * A query string as sent (`'a=1&b=2'`, with or without a leading `?`) or URLSearchParams.
+ *
+ * @example
+ * ```ts
+ * import type { QueryInput } from '@perpkit/signer'
+ *
+ * const asSent: QueryInput = '?symbol=BTCUSDT&limit=5'
+ * const asParams: QueryInput = new URLSearchParams({ symbol: 'BTCUSDT', limit: '5' })
+ * ```
+ */
 export type QueryInput = string | URLSearchParams
 
-/** Input of {@link buildSignedBody}. */
+/**
+ * Input of {@link buildSignedBody}.
+ *
+ * @example
+ * ```ts
+ * import { type BuildSignedBodyParameters, buildSignedBody } from '@perpkit/signer'
+ *
+ * const parameters: BuildSignedBodyParameters = { method: 'DELETE', query: 'orderId=42' }
+ * buildSignedBody(parameters) // 'orderId=42'
+ * ```
+ */
 export interface BuildSignedBodyParameters {
   /** HTTP method, upper or lower case. */
   method: HttpMethod | Lowercase<HttpMethod>

@@ -22,12 +22,35 @@ import { fail, type VerifyResult } from './verify-result.ts'
 /**
  * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
  * (a database or secrets-manager lookup).
+ *
+ * @example
+ * ```ts
+ * import type { CredentialsLookup } from '@perpkit/signer'
+ *
+ * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
+ * const lookup: CredentialsLookup = async (apiKey) => keys.get(apiKey)
+ * ```
  */
 export type CredentialsLookup = (
   apiKey: string,
 ) => CredentialSecrets | undefined | Promise<CredentialSecrets | undefined>
 
-/** Options of {@link verify} shared by its two forms. */
+/**
+ * Options of {@link verify} shared by its two forms.
+ *
+ * @example
+ * ```ts
+ * import { type VerifyOptions, verify } from '@perpkit/signer'
+ *
+ * const options: VerifyOptions = {
+ *   method: 'GET',
+ *   query: 'symbol=BTCUSDT',
+ *   headers: new Headers(),
+ *   windowMs: 10_000,
+ * }
+ * const result = await verify({ ...options, lookup: () => undefined })
+ * ```
+ */
 export interface VerifyOptions {
   /** The request method as received (any case). */
   method: string
@@ -53,7 +76,22 @@ export interface VerifyOptions {
   getBodyRule?: GetBodyRule | undefined
 }
 
-/** {@link verify} against one known set of credentials. */
+/**
+ * {@link verify} against one known set of credentials.
+ *
+ * @example
+ * ```ts
+ * import { type VerifyWithCredentialsParameters, verify } from '@perpkit/signer'
+ *
+ * const parameters: VerifyWithCredentialsParameters = {
+ *   method: 'GET',
+ *   query: 'symbol=BTCUSDT',
+ *   headers: { 'x-api-key': 'my-key' },
+ *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
+ * }
+ * const result = await verify(parameters) // { ok: false, reason: 'missing-signature', ... }
+ * ```
+ */
 export interface VerifyWithCredentialsParameters extends VerifyOptions {
   /** The only credentials accepted; any other API key is `'unknown-key'`. */
   credentials: Credentials
@@ -61,7 +99,23 @@ export interface VerifyWithCredentialsParameters extends VerifyOptions {
   lookup?: undefined
 }
 
-/** {@link verify} against credentials looked up by the request's API key. */
+/**
+ * {@link verify} against credentials looked up by the request's API key.
+ *
+ * @example
+ * ```ts
+ * import { type VerifyWithLookupParameters, verify } from '@perpkit/signer'
+ *
+ * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
+ * const parameters: VerifyWithLookupParameters = {
+ *   method: 'POST',
+ *   body: '{"symbol":"BTCUSDT"}',
+ *   headers: new Headers(),
+ *   lookup: (apiKey) => keys.get(apiKey),
+ * }
+ * const result = await verify(parameters)
+ * ```
+ */
 export interface VerifyWithLookupParameters extends VerifyOptions {
   /** Returns the secret and memo of an API key, or `undefined` when it is unknown. */
   lookup: CredentialsLookup
@@ -69,7 +123,26 @@ export interface VerifyWithLookupParameters extends VerifyOptions {
   credentials?: undefined
 }
 
-/** Input of {@link verify}: either `credentials` or `lookup`. */
+/**
+ * Input of {@link verify}: either `credentials` or `lookup`.
+ *
+ * @example
+ * ```ts
+ * import { type VerifyParameters, verify } from '@perpkit/signer'
+ *
+ * function fromRequest(request: Request, body: string): VerifyParameters {
+ *   const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
+ *   const url = new URL(request.url)
+ *   return {
+ *     method: request.method,
+ *     query: url.search,
+ *     body,
+ *     headers: request.headers,
+ *     lookup: (apiKey) => keys.get(apiKey),
+ *   }
+ * }
+ * ```
+ */
 export type VerifyParameters = VerifyWithCredentialsParameters | VerifyWithLookupParameters
 
 /** The accepted clock skew when `windowMs` is not given: 30 seconds. */
