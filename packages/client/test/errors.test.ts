@@ -23,7 +23,15 @@ describe('errors from the sandbox', () => {
       400,
       'GET /contract/public/depth',
     ])
-    expect(api.message.replace(api.trace ?? '', '<trace>')).toMatchInlineSnapshot()
+    expect(api.message.replace(api.trace ?? '', '<trace>')).toMatchInlineSnapshot(`
+      "Unknown symbol
+
+      Endpoint: GET /contract/public/depth
+      Message: "Unknown symbol: \\"NOPEUSDT\\""
+      Status: 400
+      Code: 40034
+      Trace: <trace>"
+    `)
   })
 
   it('invalid params fail before any request, naming every field', async () => {
@@ -31,12 +39,23 @@ describe('errors from the sandbox', () => {
       .getKlines({ symbol: '', step: '2h', startTime: 10, endTime: 5 })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidParamsError)
-    expect((error as Error).message).toMatchInlineSnapshot()
+    expect((error as Error).message).toMatchInlineSnapshot(`
+      "Invalid parameters:
+        - symbol: symbol must be a non-empty string without spaces, such as "BTCUSDT" (got "")
+        - startTime: startTime must not be after endTime (got 10)
+
+      Endpoint: GET /contract/public/kline"
+    `)
   })
 
   it('a trade limit above the maximum says what the maximum is', async () => {
     await expect(
       client.getTrades({ symbol: 'BTCUSDT', limit: 500 }),
-    ).rejects.toThrowErrorMatchingInlineSnapshot()
+    ).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [InvalidParamsError: Invalid parameters:
+        - limit: limit must be at most 100 (the interface's maximum) (got 500)
+
+      Endpoint: GET /contract/public/market-trade]
+    `)
   })
 })

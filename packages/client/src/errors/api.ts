@@ -49,11 +49,17 @@ export class ApiError extends PerpkitError {
   readonly rateLimit: RateLimitInfo | null
   readonly retryAfterMs: number | null
 
-  constructor(fields: ApiErrorFields, shortMessage?: string) {
-    super(shortMessage ?? `The service refused the request: ${fields.message || 'no message'}`, {
+  constructor(fields: ApiErrorFields, shortMessage = 'The service refused the request') {
+    super(shortMessage, {
       endpoint: fields.endpoint,
-      details: { Status: fields.httpStatus, Code: fields.code, Trace: fields.trace },
-      retryable: isRetryableCode(fields.code) || fields.httpStatus >= 500,
+      details: {
+        Message: fields.message === '' ? undefined : JSON.stringify(fields.message),
+        Status: fields.httpStatus,
+        Code: fields.code,
+        Trace: fields.trace,
+      },
+      retryable:
+        isRetryableCode(fields.code) || fields.httpStatus >= 500 || fields.httpStatus === 408,
     })
     this.code = fields.code
     this.apiMessage = fields.message
@@ -158,30 +164,29 @@ const UNKNOWN_SYMBOL_CODES = new Set<number>([
  */
 export function createApiError(fields: ApiErrorFields): ApiError {
   const { code, httpStatus } = fields
-  if (
-    code === apiErrorCodes.TOO_MANY_REQUESTS ||
-    code === apiErrorCodes.BLOCKED ||
-    httpStatus === 429
-  ) {
+  if (code === apiErrorCodes.BLOCKED || httpStatus === 418) {
+    return new RateLimitError(
+      fields,
+      'Blocked after repeated rate-limit violations: stop and back off',
+    )
+  }
+  if (code === apiErrorCodes.TOO_MANY_REQUESTS || httpStatus === 429) {
     return new RateLimitError(fields, 'Too many requests: the rate limit was exceeded')
   }
   if (AUTH_CODES.has(code) || httpStatus === 401) {
     return new AuthError(
       fields,
-      `Authentication failed: ${fields.message || 'credentials refused'}`,
+      'Authentication failed: check the API key, the memo (not an account id), the clock and the GET body rule',
     )
   }
-  if (code === apiErrorCodes.MAINTENANCE) {
+  if (code === apiErrorCodes.MAINTENANCE)
     return new MaintenanceError(fields, 'The service is in maintenance')
-  }
-  if (UNKNOWN_SYMBOL_CODES.has(code)) {
-    return new UnknownSymbolError(fields, `Unknown symbol: ${fields.message || 'not listed'}`)
-  }
+  if (UNKNOWN_SYMBOL_CODES.has(code)) return new UnknownSymbolError(fields, 'Unknown symbol')
   if (code === apiErrorCodes.SERVICE_UNAVAILABLE || httpStatus >= 500) {
-    return new ServerError(fields, `The service failed: ${fields.message || `HTTP ${httpStatus}`}`)
+    return new ServerError(fields, 'The service failed or is unavailable')
   }
   if (httpStatus === 400 || (code >= 40000 && code < 50000)) {
-    return new BadRequestError(fields, `Bad request: ${fields.message || 'parameters refused'}`)
+    return new BadRequestError(fields, 'The service refused the parameters')
   }
   return new ApiError(fields)
 }
