@@ -2,6 +2,16 @@ import { benchColdImport } from './cold-import.ts'
 import { benchPerRequest } from './per-request.ts'
 import { benchYearOfCandles } from './year-of-candles.ts'
 
-await benchPerRequest()
-benchColdImport()
-await benchYearOfCandles()
+/** `tsx bench/index.ts [per-request] [cold-import] [year]`: all three when none is named. */
+const benches: Record<string, () => unknown> = {
+  'per-request': benchPerRequest,
+  'cold-import': benchColdImport,
+  year: benchYearOfCandles,
+}
+const chosen = process.argv.slice(2)
+for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
+  const bench = benches[name]
+  if (!bench)
+    throw new Error(`unknown benchmark "${name}": one of ${Object.keys(benches).join(', ')}`)
+  await bench()
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** A sandbox in its own process, so its work does not share the client's event loop. */
@@ -7,19 +8,25 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-const bin = fileURLToPath(new URL('../../sandbox/src/bin.ts', import.meta.url))
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
+// The built sandbox, as users run it (`pnpm bench` builds it first).
+const bin = fileURLToPath(new URL('../../sandbox/dist/bin.js', import.meta.url))
 
 /**
- * Starts `perpkit-sandbox` (from source) with extra CLI flags and waits for its URL.
+ * Starts `perpkit-sandbox` (the built bin) with extra CLI flags and waits for its URL.
  *
  * @param args - Extra flags, e.g. `['--depth-levels', '100']`.
  * @returns Its URL and a stop function.
  */
 export function spawnSandbox(args: string[] = []): Promise<SandboxProcess> {
-  const child: ChildProcess = spawn(tsx, [bin, '--port', '0', '--seed', '7', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  if (!existsSync(bin))
+    throw new Error(`${bin} is missing: run \`pnpm build\` (pnpm bench does) first`)
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, '--port', '0', '--seed', '7', '--quiet', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   return new Promise((resolve, reject) => {
     let output = ''
     child.once('exit', (code) => reject(new Error(`sandbox exited early with ${code}: ${output}`)))

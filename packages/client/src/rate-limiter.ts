@@ -138,12 +138,13 @@ export class RateLimitBucket {
     if (this.#queue.length === 0 || this.#timer !== undefined) return
     const wake = this.#nextWake()
     if (wake === undefined) return // in-flight requests will pump on release
-    this.#timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       this.#timer = undefined
       this.#pump()
     }, wake)
     // A queue must not keep a process alive on its own: the waiting promises do.
-    if (typeof this.#timer === 'object' && 'unref' in this.#timer) this.#timer.unref()
+    ;(timer as { unref?: () => void }).unref?.()
+    this.#timer = timer
   }
 
   #nextWake(): number | undefined {
