@@ -10,14 +10,31 @@ import {
 } from './internal/decimal.ts'
 import type { BookLevel, BookSide, DepthLevelInput, Numeric } from './types.ts'
 
-/** Positional parameters of {@link aggregateDepth}. */
+/**
+ * Positional parameters of {@link aggregateDepth}: one side's levels, the
+ * bucket step and the side.
+ *
+ * @example
+ * ```ts
+ * const args: AggregateDepthParameters = [[{ price: '100.3', qty: '1' }], '1', 'bid']
+ * aggregateDepth(...args)
+ * ```
+ */
 export type AggregateDepthParameters = [
   levels: readonly DepthLevelInput[],
   step: Numeric,
   side: BookSide,
 ]
 
-/** What {@link aggregateDepth} returns: grouped levels, best first, with running totals. */
+/**
+ * What {@link aggregateDepth} returns: grouped levels, best first, with
+ * running totals (`DepthLevel` models).
+ *
+ * @example
+ * ```ts
+ * const grouped: AggregateDepthReturnType = [{ price: '100', qty: '3', total: '3' }]
+ * ```
+ */
 export type AggregateDepthReturnType = BookLevel[]
 
 /**

@@ -1,10 +1,25 @@
 import { toDecimal, toDecimalString } from './internal/decimal.ts'
 import type { Numeric } from './types.ts'
 
-/** Positional parameters of {@link annualizeFundingRate}. */
+/**
+ * Positional parameters of {@link annualizeFundingRate}: the rate of one
+ * interval and the interval in hours.
+ *
+ * @example
+ * ```ts
+ * const args: AnnualizeFundingRateParameters = ['0.0001', 8]
+ * ```
+ */
 export type AnnualizeFundingRateParameters = [rate: Numeric, intervalHours: Numeric]
 
-/** What {@link annualizeFundingRate} returns: a decimal fraction per year. */
+/**
+ * What {@link annualizeFundingRate} returns: a decimal fraction per year.
+ *
+ * @example
+ * ```ts
+ * const yearly: AnnualizeFundingRateReturnType = '0.1095' // 10.95 %
+ * ```
+ */
 export type AnnualizeFundingRateReturnType = string
 
 /**

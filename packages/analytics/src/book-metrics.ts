@@ -9,7 +9,14 @@ import {
 } from './internal/decimal.ts'
 import type { BookInput } from './types.ts'
 
-/** Options of {@link bookMetrics}. */
+/**
+ * Options of {@link bookMetrics}.
+ *
+ * @example
+ * ```ts
+ * const options: BookMetricsOptions = { levels: 5 }
+ * ```
+ */
 export interface BookMetricsOptions {
   /**
    * Number of non-empty levels per side counted by `bidQty`, `askQty` and `imbalance`.
@@ -18,12 +25,25 @@ export interface BookMetricsOptions {
   levels?: number
 }
 
-/** Positional parameters of {@link bookMetrics}. */
+/**
+ * Positional parameters of {@link bookMetrics}: the book and options.
+ *
+ * @example
+ * ```ts
+ * const args: BookMetricsParameters = [{ bids: [], asks: [] }, { levels: 5 }]
+ * ```
+ */
 export type BookMetricsParameters = [book: BookInput, options?: BookMetricsOptions]
 
 /**
  * What {@link bookMetrics} returns. Every value is a decimal string; a value
  * that needs a side the book lacks is `null`.
+ *
+ * @example
+ * ```ts
+ * declare const m: BookMetricsReturnType
+ * if (m.mid !== null) console.log(`mid ${m.mid}, spread ${m.spreadBps} bps`)
+ * ```
  */
 export interface BookMetricsReturnType {
   /** Highest bid price, `null` without bids. */

@@ -3,12 +3,32 @@ import { type ParsedBracket, parseBrackets } from './internal/brackets.ts'
 import { type Decimal, toDecimalString } from './internal/decimal.ts'
 import type { BracketInput } from './types.ts'
 
-/** Positional parameters of {@link checkBracketTable}. */
+/**
+ * Positional parameters of {@link checkBracketTable}: the table.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: CheckBracketTableParameters<LeverageBracket> = [brackets]
+ * ```
+ */
 export type CheckBracketTableParameters<B extends BracketInput = BracketInput> = [
   brackets: readonly B[],
 ]
 
-/** One problem found by {@link checkBracketTable}. */
+/**
+ * One problem found by {@link checkBracketTable}.
+ *
+ * @example
+ * ```ts
+ * const problem: BracketTableProblem = {
+ *   index: 2, field: 'cum', message: 'brackets[2].cum is 1250, expected 1300',
+ *   expected: '1300', actual: '1250',
+ * }
+ * ```
+ */
 export interface BracketTableProblem {
   /** Index of the bracket in the table, or `null` for a problem of the whole table. */
   index: number | null
@@ -29,7 +49,15 @@ export interface BracketTableProblem {
   actual?: string
 }
 
-/** What {@link checkBracketTable} returns: the problems found, `[]` for a sound table. */
+/**
+ * What {@link checkBracketTable} returns: the problems found, `[]` for a sound table.
+ *
+ * @example
+ * ```ts
+ * declare const problems: CheckBracketTableReturnType
+ * if (problems.length > 0) console.warn(problems.map((p) => p.message).join('\n'))
+ * ```
+ */
 export type CheckBracketTableReturnType = BracketTableProblem[]
 
 /**

@@ -2,10 +2,27 @@ import { type ParsedBracket, parseBrackets } from './internal/brackets.ts'
 import { type Decimal, toDecimalString, ZERO } from './internal/decimal.ts'
 import type { BracketInput } from './types.ts'
 
-/** Positional parameters of {@link computeCum}. */
+/**
+ * Positional parameters of {@link computeCum}: the table.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: ComputeCumParameters<LeverageBracket> = [brackets]
+ * ```
+ */
 export type ComputeCumParameters<B extends BracketInput = BracketInput> = [brackets: readonly B[]]
 
-/** What {@link computeCum} returns: one decimal string per bracket, in table order. */
+/**
+ * What {@link computeCum} returns: one decimal string per bracket, in table order.
+ *
+ * @example
+ * ```ts
+ * const cums: ComputeCumReturnType = ['0', '50', '1300']
+ * ```
+ */
 export type ComputeCumReturnType = string[]
 
 /**
@@ -34,7 +51,11 @@ export function computeCum<B extends BracketInput>(brackets: readonly B[]): Comp
   return expectedCums(parseBrackets(brackets, false)).map(toDecimalString)
 }
 
-/** The expected cum of each parsed bracket (shared with `checkBracketTable`). */
+/**
+ * The expected cum of each parsed bracket (shared with `checkBracketTable`).
+ *
+ * @internal
+ */
 export function expectedCums<B>(parsed: readonly ParsedBracket<B>[]): Decimal[] {
   const cums: Decimal[] = []
   let cum = ZERO

@@ -2,10 +2,26 @@ import { type ReadLevel, readBook, readTopLevels } from './internal/book-side.ts
 import { type Decimal, HALF, toDecimal, toDecimalString, ZERO } from './internal/decimal.ts'
 import type { BookInput, Numeric } from './types.ts'
 
-/** Positional parameters of {@link depthWithin}. */
+/**
+ * Positional parameters of {@link depthWithin}: the book, the band in percent
+ * and the contract size.
+ *
+ * @example
+ * ```ts
+ * const args: DepthWithinParameters = [{ bids: [], asks: [] }, 0.5, '0.001']
+ * ```
+ */
 export type DepthWithinParameters = [book: BookInput, pct: Numeric, contractSize: Numeric]
 
-/** Liquidity near the mid, as found by {@link depthWithin}. */
+/**
+ * Liquidity near the mid, as found by {@link depthWithin}.
+ *
+ * @example
+ * ```ts
+ * declare const within: DepthWithinResult
+ * console.log(`${within.notional} USDT within the band around ${within.mid}`)
+ * ```
+ */
 export interface DepthWithinResult {
   /** `(bestBid + bestAsk) / 2`. */
   mid: string
@@ -30,6 +46,12 @@ export interface DepthWithinResult {
 /**
  * What {@link depthWithin} returns: the liquidity in the band, or `null` when
  * a side is empty (there is no mid to measure from).
+ *
+ * @example
+ * ```ts
+ * declare const within: DepthWithinReturnType
+ * const qty = within?.qty ?? '0'
+ * ```
  */
 export type DepthWithinReturnType = DepthWithinResult | null
 

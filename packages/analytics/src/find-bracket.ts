@@ -5,13 +5,31 @@ import type { BracketInput, Numeric } from './types.ts'
 /**
  * Positional parameters of {@link findBracket}: the bracket table (ascending,
  * as `getLeverageBrackets` returns it) and a position notional.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: FindBracketParameters<LeverageBracket> = [brackets, '65000']
+ * ```
  */
 export type FindBracketParameters<B extends BracketInput = BracketInput> = [
   brackets: readonly B[],
   notional: Numeric,
 ]
 
-/** What {@link findBracket} returns: the caller's own bracket object. */
+/**
+ * What {@link findBracket} returns: the caller's own bracket object.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const bracket: FindBracketReturnType<LeverageBracket>
+ * bracket.maintMarginRatio // '0.004'
+ * ```
+ */
 export type FindBracketReturnType<B extends BracketInput = BracketInput> = B
 
 /**

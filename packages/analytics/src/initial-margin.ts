@@ -1,10 +1,24 @@
 import { toDecimal, toDecimalString } from './internal/decimal.ts'
 import type { Numeric } from './types.ts'
 
-/** Positional parameters of {@link initialMargin}. */
+/**
+ * Positional parameters of {@link initialMargin}: notional and leverage.
+ *
+ * @example
+ * ```ts
+ * const args: InitialMarginParameters = ['50000', 20]
+ * ```
+ */
 export type InitialMarginParameters = [notional: Numeric, leverage: Numeric]
 
-/** What {@link initialMargin} returns: a decimal string in the quote currency. */
+/**
+ * What {@link initialMargin} returns: a decimal string in the quote currency.
+ *
+ * @example
+ * ```ts
+ * const margin: InitialMarginReturnType = '2500'
+ * ```
+ */
 export type InitialMarginReturnType = string
 
 /**

@@ -1,7 +1,16 @@
 import { toDecimal, toDecimalString } from './internal/decimal.ts'
 import type { Numeric } from './types.ts'
 
-/** Parameters of {@link isolatedMarginForLeverage}. */
+/**
+ * Parameters of {@link isolatedMarginForLeverage}.
+ *
+ * @example
+ * ```ts
+ * const p: IsolatedMarginForLeverageParameters = {
+ *   qty: '1000', entryPrice: '50000', leverage: 10, contractSize: '0.001',
+ * }
+ * ```
+ */
 export interface IsolatedMarginForLeverageParameters {
   /** Position size in contracts, `> 0`. */
   qty: Numeric
@@ -13,7 +22,14 @@ export interface IsolatedMarginForLeverageParameters {
   contractSize: Numeric
 }
 
-/** What {@link isolatedMarginForLeverage} returns: a decimal string in the quote currency. */
+/**
+ * What {@link isolatedMarginForLeverage} returns: a decimal string in the quote currency.
+ *
+ * @example
+ * ```ts
+ * const margin: IsolatedMarginForLeverageReturnType = '5000'
+ * ```
+ */
 export type IsolatedMarginForLeverageReturnType = string
 
 /**

@@ -7,6 +7,16 @@ import type { BracketInput, Numeric, PositionSide } from './types.ts'
  * Parameters of {@link liquidationPrice}: an isolated, one-way, linear
  * (USDT-margined) position. Give either `margin` (the isolated wallet
  * balance) or `leverage` (the margin is then `qty * contractSize * entryPrice / leverage`).
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const p: LiquidationPriceParameters<LeverageBracket> = {
+ *   side: 'short', qty: '250', contractSize: '0.001', entryPrice: '65000.1', leverage: 20, brackets,
+ * }
+ * ```
  */
 export type LiquidationPriceParameters<B extends BracketInput = BracketInput> = {
   /** `'long'` or `'short'`. */
@@ -34,7 +44,15 @@ export type LiquidationPriceParameters<B extends BracketInput = BracketInput> = 
     }
 )
 
-/** A liquidation point found by {@link liquidationPrice}. */
+/**
+ * A liquidation point found by {@link liquidationPrice}.
+ *
+ * @example
+ * ```ts
+ * declare const point: LiquidationPoint
+ * console.log(`liquidated at ${point.price} (tier ${point.bracket.bracket})`)
+ * ```
+ */
 export interface LiquidationPoint<B extends BracketInput = BracketInput> {
   /** Liquidation price (18 decimal places at most). */
   price: string
@@ -52,6 +70,12 @@ export interface LiquidationPoint<B extends BracketInput = BracketInput> {
  * What {@link liquidationPrice} returns: the liquidation point, or `null`
  * when the position cannot be liquidated (a long whose margin covers its
  * whole notional).
+ *
+ * @example
+ * ```ts
+ * declare const lp: LiquidationPriceReturnType
+ * const price = lp?.price ?? 'none'
+ * ```
  */
 export type LiquidationPriceReturnType<B extends BracketInput = BracketInput> =
   LiquidationPoint<B> | null

@@ -2,13 +2,30 @@ import { bracketIndexFor, type ParsedBracket, parseBrackets } from './internal/b
 import { toDecimal, toDecimalString } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
-/** Positional parameters of {@link maintenanceMargin}. */
+/**
+ * Positional parameters of {@link maintenanceMargin}: the table and a notional.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: MaintenanceMarginParameters<LeverageBracket> = [brackets, '500000']
+ * ```
+ */
 export type MaintenanceMarginParameters<B extends BracketInput = BracketInput> = [
   brackets: readonly B[],
   notional: Numeric,
 ]
 
-/** What {@link maintenanceMargin} returns: a decimal string in the quote currency. */
+/**
+ * What {@link maintenanceMargin} returns: a decimal string in the quote currency.
+ *
+ * @example
+ * ```ts
+ * const mm: MaintenanceMarginReturnType = '3700'
+ * ```
+ */
 export type MaintenanceMarginReturnType = string
 
 /**

@@ -2,7 +2,17 @@ import { bracketIndexFor, type ParsedBracket, parseBrackets } from './internal/b
 import { toDecimal } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
-/** Positional parameters of {@link maxLeverage}. */
+/**
+ * Positional parameters of {@link maxLeverage}: the table and a notional.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: MaxLeverageParameters<LeverageBracket> = [brackets, 100_000]
+ * ```
+ */
 export type MaxLeverageParameters<B extends BracketInput = BracketInput> = [
   brackets: readonly B[],
   notional: Numeric,
@@ -11,6 +21,11 @@ export type MaxLeverageParameters<B extends BracketInput = BracketInput> = [
 /**
  * What {@link maxLeverage} returns: the leverage as a number (leverage is an
  * integer count in bracket tables), or `null` above the last cap.
+ *
+ * @example
+ * ```ts
+ * const leverage: MaxLeverageReturnType = 125
+ * ```
  */
 export type MaxLeverageReturnType = number | null
 

@@ -2,13 +2,30 @@ import { parseBrackets } from './internal/brackets.ts'
 import { type Decimal, toDecimal, toDecimalString } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
-/** Positional parameters of {@link maxNotionalForLeverage}. */
+/**
+ * Positional parameters of {@link maxNotionalForLeverage}: the table and a leverage.
+ *
+ * @example
+ * ```ts
+ * import type { LeverageBracket } from '@perpkit/schemas'
+ *
+ * declare const brackets: LeverageBracket[]
+ * const args: MaxNotionalForLeverageParameters<LeverageBracket> = [brackets, 20]
+ * ```
+ */
 export type MaxNotionalForLeverageParameters<B extends BracketInput = BracketInput> = [
   brackets: readonly B[],
   leverage: Numeric,
 ]
 
-/** What {@link maxNotionalForLeverage} returns: a decimal string, or `null`. */
+/**
+ * What {@link maxNotionalForLeverage} returns: a decimal string, or `null`.
+ *
+ * @example
+ * ```ts
+ * const cap: MaxNotionalForLeverageReturnType = '250000'
+ * ```
+ */
 export type MaxNotionalForLeverageReturnType = string | null
 
 /**

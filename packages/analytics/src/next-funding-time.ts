@@ -1,9 +1,24 @@
 import { toEpochMs, toIntervalMs } from './internal/time.ts'
 
-/** Positional parameters of {@link nextFundingTime}. */
+/**
+ * Positional parameters of {@link nextFundingTime}: the interval in hours and
+ * the current time.
+ *
+ * @example
+ * ```ts
+ * const args: NextFundingTimeParameters = [8, Date.now()]
+ * ```
+ */
 export type NextFundingTimeParameters = [intervalHours: number, now?: number | Date]
 
-/** What {@link nextFundingTime} returns: epoch milliseconds. */
+/**
+ * What {@link nextFundingTime} returns: epoch milliseconds.
+ *
+ * @example
+ * ```ts
+ * const at: NextFundingTimeReturnType = Date.UTC(2026, 0, 1, 16)
+ * ```
+ */
 export type NextFundingTimeReturnType = number
 
 /**

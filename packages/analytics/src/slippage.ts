@@ -2,7 +2,14 @@ import { AnalyticsInputError } from './errors.ts'
 import { toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
 import type { Numeric, OrderSide } from './types.ts'
 
-/** Parameters of {@link slippage}. */
+/**
+ * Parameters of {@link slippage}.
+ *
+ * @example
+ * ```ts
+ * const p: SlippageParameters = { avgPrice: '100.5', referencePrice: '100', side: 'buy' }
+ * ```
+ */
 export interface SlippageParameters {
   /** Average fill price (e.g. `walkBook(...).avgPrice`), `> 0`. */
   avgPrice: Numeric
@@ -12,7 +19,14 @@ export interface SlippageParameters {
   side: OrderSide
 }
 
-/** What {@link slippage} returns: the same slippage as a fraction and in basis points. */
+/**
+ * What {@link slippage} returns: the same slippage as a fraction and in basis points.
+ *
+ * @example
+ * ```ts
+ * const s: SlippageReturnType = { fraction: '0.005', bps: '50' }
+ * ```
+ */
 export interface SlippageReturnType {
   /** `(avgPrice - referencePrice) / referencePrice` for a buy, the negation for a sell. */
   fraction: string

@@ -1,9 +1,24 @@
 import { toEpochMs } from './internal/time.ts'
 
-/** Positional parameters of {@link timeToNextFunding}. */
+/**
+ * Positional parameters of {@link timeToNextFunding}: the settlement time and
+ * the current time.
+ *
+ * @example
+ * ```ts
+ * const args: TimeToNextFundingParameters = [Date.UTC(2026, 0, 1, 8), Date.now()]
+ * ```
+ */
 export type TimeToNextFundingParameters = [fundingTime: number | Date, now?: number | Date]
 
-/** What {@link timeToNextFunding} returns: milliseconds, never negative. */
+/**
+ * What {@link timeToNextFunding} returns: milliseconds, never negative.
+ *
+ * @example
+ * ```ts
+ * const left: TimeToNextFundingReturnType = 5_400_000 // 1 h 30 min
+ * ```
+ */
 export type TimeToNextFundingReturnType = number
 
 /**

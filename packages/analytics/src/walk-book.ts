@@ -10,7 +10,14 @@ import {
 } from './internal/decimal.ts'
 import type { DepthLevelInput, Numeric } from './types.ts'
 
-/** A market order sized in contracts. */
+/**
+ * A market order sized in contracts.
+ *
+ * @example
+ * ```ts
+ * const order: WalkBookQtyOrder = { qty: '25' }
+ * ```
+ */
 export interface WalkBookQtyOrder {
   /** Quantity to fill, in contracts, `> 0`. */
   qty: Numeric
@@ -18,7 +25,17 @@ export interface WalkBookQtyOrder {
   notional?: never
 }
 
-/** A market order sized in quote currency, filled in whole quantity steps. */
+/**
+ * A market order sized in quote currency, filled in whole quantity steps.
+ *
+ * @example
+ * ```ts
+ * import type { Contract } from '@perpkit/schemas'
+ *
+ * declare const contract: Contract
+ * const order: WalkBookNotionalOrder = { notional: '10000', qtyStep: contract.volumePrecision }
+ * ```
+ */
 export interface WalkBookNotionalOrder {
   /** Quote amount to spend, `> 0`: `Σ price * qty * contractSize` stays at or below it. */
   notional: Numeric
@@ -28,14 +45,30 @@ export interface WalkBookNotionalOrder {
   qty?: never
 }
 
-/** Positional parameters of {@link walkBook}. */
+/**
+ * Positional parameters of {@link walkBook}: one side's levels, the order and
+ * the contract size.
+ *
+ * @example
+ * ```ts
+ * const args: WalkBookParameters = [[{ price: '100', qty: '2' }], { qty: '1' }, '0.001']
+ * ```
+ */
 export type WalkBookParameters = [
   levels: readonly DepthLevelInput[],
   order: WalkBookQtyOrder | WalkBookNotionalOrder,
   contractSize: Numeric,
 ]
 
-/** What {@link walkBook} returns. */
+/**
+ * What {@link walkBook} returns.
+ *
+ * @example
+ * ```ts
+ * declare const fill: WalkBookReturnType
+ * if (!fill.complete) console.warn(`only ${fill.filledQty} filled, book too thin`)
+ * ```
+ */
 export interface WalkBookReturnType {
   /** Quantity filled, in contracts. */
   filledQty: string
