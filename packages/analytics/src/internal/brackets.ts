@@ -30,20 +30,48 @@ export function parseBrackets<B extends BracketInput>(
   const parsed: ParsedBracket<B>[] = []
   for (let i = 0; i < list.length; i++) {
     const source = list[i] as B
-    const at = `brackets[${i}]`
-    const record = toRecord(source, at)
-    const b: ParsedBracket<B> = {
-      source,
-      floor: toDecimal(record.notionalFloor, `${at}.notionalFloor`, 'nonNegative'),
-      cap: toDecimal(record.notionalCap, `${at}.notionalCap`, 'positive'),
-      mmr: toDecimal(record.maintMarginRatio, `${at}.maintMarginRatio`, 'nonNegative'),
-      cum: toDecimal(record.cum, `${at}.cum`, 'nonNegative'),
-      leverage: toDecimal(record.initialLeverage, `${at}.initialLeverage`, 'positive'),
-    }
-    if (checkOrder) checkBracketOrder(b, parsed[i - 1], at)
+    const b = readBracket(source, i)
+    if (checkOrder) checkBracketOrder(b, parsed[i - 1], `brackets[${i}]`)
     parsed.push(b)
   }
   return parsed
+}
+
+/** The raw field values a bracket was read from, and what they read as. */
+interface CacheEntry {
+  raw: readonly unknown[]
+  read: Omit<ParsedBracket<unknown>, 'source'>
+}
+
+// Tables are read again on every call (a UI recomputes liquidation prices on
+// each tick), so each bracket object's reading is kept while the object lives.
+// A hit requires every raw field to be identical, so a mutated bracket is
+// simply read again.
+const cache = new WeakMap<object, CacheEntry>()
+
+function readBracket<B extends BracketInput>(source: B, i: number): ParsedBracket<B> {
+  const at = `brackets[${i}]`
+  const record = toRecord(source, at)
+  const raw = [
+    record.notionalFloor,
+    record.notionalCap,
+    record.maintMarginRatio,
+    record.cum,
+    record.initialLeverage,
+  ]
+  const hit = cache.get(record)
+  if (hit?.raw.every((value, k) => value === raw[k])) {
+    return { source, ...hit.read }
+  }
+  const read = {
+    floor: toDecimal(raw[0], `${at}.notionalFloor`, 'nonNegative'),
+    cap: toDecimal(raw[1], `${at}.notionalCap`, 'positive'),
+    mmr: toDecimal(raw[2], `${at}.maintMarginRatio`, 'nonNegative'),
+    cum: toDecimal(raw[3], `${at}.cum`, 'nonNegative'),
+    leverage: toDecimal(raw[4], `${at}.initialLeverage`, 'positive'),
+  }
+  cache.set(record, { raw, read })
+  return { source, ...read }
 }
 
 function checkBracketOrder<B>(
