@@ -1,8 +1,8 @@
 import { type Clock, readClock } from './clock.ts'
 import { assertCredentials, type Credentials } from './credentials.ts'
 import { collectHints } from './explain-hints.ts'
-import { encodeHex } from './hex.ts'
-import { hmacWithCachedKey } from './key-cache.ts'
+import { encodeHexBuffer } from './hex.ts'
+import { computeHmacCached } from './key-cache.ts'
 import { buildPrehash, formatTimestamp } from './prehash.ts'
 import { defineRedactedView } from './redact.ts'
 import {
@@ -119,7 +119,7 @@ export async function explainSignature(
       ? String(readClock(parameters.now))
       : formatTimestamp(parameters.timestamp)
   const prehash = buildPrehash({ timestamp, memo: credentials.memo, body })
-  const signature = encodeHex(await hmacWithCachedKey(credentials.secret, prehash))
+  const signature = encodeHexBuffer(await computeHmacCached(credentials.secret, prehash))
   const hints = collectHints({
     method,
     rule,

@@ -16,6 +16,11 @@ export function encodeHex(bytes: Uint8Array): string {
   return hex
 }
 
+/** Encodes the bytes of an ArrayBuffer (a WebCrypto result) as lower-case hex. */
+export function encodeHexBuffer(buffer: ArrayBuffer): string {
+  return encodeHex(new Uint8Array(buffer))
+}
+
 /**
  * Decodes lower-case hex of exactly `byteLength` bytes; returns `undefined` for anything else
  * (wrong length, upper case, non-hex characters), so callers can report a malformed value.

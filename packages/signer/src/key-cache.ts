@@ -14,7 +14,7 @@
 
 import { BoundedCache, keyCacheCapacity } from './bounded-cache.ts'
 import { clearNodeKeyCache } from './node-crypto.ts'
-import { encodeUtf8, hmacSha256, importHmacKey } from './web-crypto.ts'
+import { computeHmacSha256, encodeUtf8, importHmacKey } from './web-crypto.ts'
 
 const cryptoKeys = new BoundedCache<CryptoKey | Promise<CryptoKey>>(keyCacheCapacity)
 
@@ -36,9 +36,19 @@ function getHmacKey(secret: string): CryptoKey | Promise<CryptoKey> {
   return pending
 }
 
-/** HMAC-SHA256 of the UTF-8 `message` under the UTF-8 `secret`, as 32 raw bytes (WebCrypto). */
-export async function hmacWithCachedKey(secret: string, message: string): Promise<Uint8Array> {
-  return hmacSha256(await getHmacKey(secret), encodeUtf8(message))
+/**
+ * HMAC-SHA256 of the UTF-8 `message` under the UTF-8 `secret`, as 32 raw bytes (WebCrypto).
+ * Once the key is cached this is WebCrypto's own promise, with no `await` in between: the
+ * client calls it on every attempt.
+ *
+ * @throws {SignerError} synchronously, `'webcrypto-unavailable'` without `crypto.subtle`.
+ */
+export function computeHmacCached(secret: string, message: string): Promise<ArrayBuffer> {
+  const key = getHmacKey(secret)
+  const data = encodeUtf8(message)
+  return key instanceof Promise
+    ? key.then((ready) => computeHmacSha256(ready, data))
+    : computeHmacSha256(key, data)
 }
 
 /**

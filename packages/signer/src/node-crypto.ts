@@ -85,7 +85,7 @@ function requireNodeCrypto(): NodeCrypto {
  *
  * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
  */
-export function hmacSha256HexSync(key: string | Uint8Array, message: string | Uint8Array): string {
+export function computeHmacHexSync(key: string | Uint8Array, message: string | Uint8Array): string {
   return requireNodeCrypto().createHmac('sha256', key).update(message).digest('hex')
 }
 
@@ -99,7 +99,7 @@ const keyObjects = new BoundedCache<NodeKeyObject | string>(keyCacheCapacity)
  *
  * @throws {SignerError} `'sync-unavailable'` where `node:crypto` does not exist.
  */
-export function hmacHexWithCachedKeySync(secret: string, message: string): string {
+export function computeHmacHexCachedSync(secret: string, message: string): string {
   const crypto = requireNodeCrypto()
   let key = keyObjects.get(secret)
   if (key === undefined) {

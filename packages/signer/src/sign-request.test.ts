@@ -118,4 +118,12 @@ describe('signRequest and signRequestSync', () => {
       /^now must give epoch milliseconds/,
     )
   })
+
+  it('signRequest reports invalid input as a rejected promise, never as a synchronous throw', async () => {
+    let pending: Promise<unknown> | undefined
+    expect(() => {
+      pending = signRequest({ method: 'GET', credentials: { ...credentials, secret: '' } })
+    }).not.toThrow()
+    await expect(pending).rejects.toMatchObject({ code: 'invalid-credentials' })
+  })
 })

@@ -122,4 +122,12 @@ describe('signSync and sign', () => {
     expect(() => signSync(input)).toThrowError(SignerError)
     await expect(sign(input)).rejects.toMatchObject({ code: 'invalid-argument' })
   })
+
+  it('sign reports invalid input as a rejected promise, never as a synchronous throw', async () => {
+    let pending: Promise<string> | undefined
+    expect(() => {
+      pending = sign({ secret: '', memo: 'm', timestamp: 1, body: '' })
+    }).not.toThrow()
+    await expect(pending).rejects.toMatchObject({ code: 'invalid-credentials' })
+  })
 })

@@ -1,7 +1,7 @@
 import { assertCredentialField } from './credentials.ts'
-import { encodeHex } from './hex.ts'
-import { hmacWithCachedKey } from './key-cache.ts'
-import { hmacHexWithCachedKeySync } from './node-crypto.ts'
+import { encodeHexBuffer } from './hex.ts'
+import { computeHmacCached } from './key-cache.ts'
+import { computeHmacHexCachedSync } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
 
 /**
@@ -61,7 +61,7 @@ export interface SignParameters {
  */
 export function signSync(parameters: SignParameters): string {
   assertCredentialField(parameters.secret, 'secret', 'secret')
-  return hmacHexWithCachedKeySync(parameters.secret, buildPrehash(parameters))
+  return computeHmacHexCachedSync(parameters.secret, buildPrehash(parameters))
 }
 
 /**
@@ -88,7 +88,13 @@ export function signSync(parameters: SignParameters): string {
  * })
  * ```
  */
-export async function sign(parameters: SignParameters): Promise<string> {
-  assertCredentialField(parameters.secret, 'secret', 'secret')
-  return encodeHex(await hmacWithCachedKey(parameters.secret, buildPrehash(parameters)))
+export function sign(parameters: SignParameters): Promise<string> {
+  // Not an async function: one promise layer fewer on the hot path. Invalid input still
+  // surfaces as a rejection, never as a synchronous throw.
+  try {
+    assertCredentialField(parameters.secret, 'secret', 'secret')
+    return computeHmacCached(parameters.secret, buildPrehash(parameters)).then(encodeHexBuffer)
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }

@@ -1,5 +1,5 @@
 import { type Clock, readClock } from './clock.ts'
-import { equalBytesConstantTime } from './constant-time.ts'
+import { compareBytesConstantTime } from './constant-time.ts'
 import {
   assertCredentials,
   assertSecrets,
@@ -9,7 +9,7 @@ import {
 import { SignerError } from './errors.ts'
 import { type HeaderNames, type HeadersInput, readHeader, resolveHeaderNames } from './headers.ts'
 import { decodeHex } from './hex.ts'
-import { hmacWithCachedKey } from './key-cache.ts'
+import { computeHmacCached } from './key-cache.ts'
 import { buildPrehash } from './prehash.ts'
 import {
   type GetBodyRule,
@@ -245,7 +245,7 @@ export async function verify(parameters: VerifyParameters): Promise<VerifyResult
 
   const { body } = resolveSignedBody({ ...parameters, method }, false)
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
-  const expected = await hmacWithCachedKey(secrets.secret, prehash)
-  if (!equalBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
+  const expected = new Uint8Array(await computeHmacCached(secrets.secret, prehash))
+  if (!compareBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
   return { ok: true, apiKey, timestamp }
 }

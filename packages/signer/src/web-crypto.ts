@@ -27,10 +27,13 @@ export function importHmacKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> 
   return getSubtle().importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
 }
 
-/** HMAC-SHA256 of `message` under an imported key, as 32 raw bytes. */
-export async function hmacSha256(
+/**
+ * HMAC-SHA256 of `message` under an imported key, as 32 raw bytes. Returns WebCrypto's own
+ * promise: no extra async layer on the hot path.
+ */
+export function computeHmacSha256(
   key: CryptoKey,
   message: Uint8Array<ArrayBuffer>,
-): Promise<Uint8Array> {
-  return new Uint8Array(await getSubtle().sign('HMAC', key, message))
+): Promise<ArrayBuffer> {
+  return getSubtle().sign('HMAC', key, message)
 }
