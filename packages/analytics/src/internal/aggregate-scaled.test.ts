@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { books, stepFor } from '../../test/arbitraries.ts'
 import { aggregateScaled } from './aggregate-scaled.ts'
 
 const best = [
@@ -50,5 +52,28 @@ describe('aggregateScaled (the fast path of aggregateDepth)', () => {
         true,
       ),
     ).toBeUndefined() // total past 2^53
+  })
+
+  it('property: takes every generated best-first book (mixed decimals included) without falling back', () => {
+    fc.assert(
+      fc.property(books(), fc.integer({ min: 1, max: 50 }), fc.boolean(), (book, m, bid) => {
+        const levels = bid ? book.bids : book.asks
+        return aggregateScaled(levels, stepFor(book.tick, m), bid) !== undefined
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('rescales earlier buckets when a later level brings more decimals', () => {
+    const levels = [
+      { price: '101', qty: '1' },
+      { price: '100.5', qty: '2' },
+      { price: '100.25', qty: '0.125' },
+    ]
+    expect(aggregateScaled(levels, '0.5', true)).toEqual([
+      { price: '101', qty: '1', total: '1' },
+      { price: '100.5', qty: '2', total: '3' },
+      { price: '100', qty: '0.125', total: '3.125' },
+    ])
   })
 })

@@ -27,23 +27,17 @@ function readScaled(value: unknown): number {
   const n = s.length
   if (n === 0 || n > 16) return -1
   let m = 0
-  let scale = 0
-  let dot = false
-  let digits = 0
+  let dot = -1
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 48 && c <= 57) {
-      m = m * 10 + (c - 48)
-      digits++
-      if (dot) scale++
-    } else if (c === 46 && !dot) {
-      dot = true
-    } else {
-      return -1
-    }
+    const digit = s.charCodeAt(i) - 48
+    if (digit >= 0 && digit <= 9) m = m * 10 + digit
+    else if (digit === -2 && dot < 0)
+      dot = i // '.'
+    else return -1
   }
+  const digits = dot < 0 ? n : n - 1
   if (digits === 0 || digits > 15) return -1
-  lastRead.scale = scale
+  lastRead.scale = dot < 0 ? 0 : n - dot - 1
   return m
 }
 
@@ -64,28 +58,24 @@ function formatScaled(mantissa: number, scale: number): string {
   return cut > 0 ? `${digits.slice(0, cut)}.${digits.slice(cut)}` : `0.${'0'.repeat(-cut)}${digits}`
 }
 
-// Scratch buffers reused across calls (the functions are synchronous).
-let priceMantissa = new Float64Array(256)
-let qtyMantissa = new Float64Array(256)
-let priceScale = new Uint8Array(256)
-let qtyScale = new Uint8Array(256)
+// Scratch buffers reused across calls (the function is synchronous).
 let bucketKey = new Float64Array(256)
 let bucketQty = new Float64Array(256)
 // Index of the one level a bucket holds (its strings may be reused), or -1 once merged.
 let bucketSource = new Int32Array(256)
-// 1 when that level's price is the bucket price itself (not rounded).
+// That level's price and quantity scales, and 1 when its price is the bucket price itself.
+let bucketPriceScale = new Uint8Array(256)
+let bucketQtyScale = new Uint8Array(256)
 let bucketOnGrid = new Uint8Array(256)
 
 function ensureCapacity(n: number): void {
-  if (priceMantissa.length >= n) return
-  const size = Math.max(n, priceMantissa.length * 2)
-  priceMantissa = new Float64Array(size)
-  qtyMantissa = new Float64Array(size)
-  priceScale = new Uint8Array(size)
-  qtyScale = new Uint8Array(size)
+  if (bucketKey.length >= n) return
+  const size = Math.max(n, bucketKey.length * 2)
   bucketKey = new Float64Array(size)
   bucketQty = new Float64Array(size)
   bucketSource = new Int32Array(size)
+  bucketPriceScale = new Uint8Array(size)
+  bucketQtyScale = new Uint8Array(size)
   bucketOnGrid = new Uint8Array(size)
 }
 
@@ -103,23 +93,27 @@ function isCanonical(s: string, scale: number): boolean {
 
 /**
  * The fast path of `aggregateDepth`: exact scaled-integer bucketing of
- * best-first levels. Returns `undefined` whenever it cannot promise an exact
- * answer (an unusual number format, a value past 2^53, levels not best
- * first, or any invalid input): the caller then runs the big.js path, which
- * also produces the input errors.
+ * best-first levels, in one pass. Prices (and the step) share one scale and
+ * quantities another; when a level brings more decimals, the buckets so far
+ * are rescaled (a multiplication by a power of ten, exact below 2^53).
+ * Returns `undefined` whenever it cannot promise an exact answer (an unusual
+ * number format, a value past 2^53, levels not best first, or any invalid
+ * input): the caller then runs the big.js path, which also produces the
+ * input errors.
  */
 export function aggregateScaled(
   levels: readonly unknown[],
   step: unknown,
   bid: boolean,
 ): BookLevel[] | undefined {
-  const stepMantissa = readScaled(step)
-  if (stepMantissa <= 0) return undefined
-  const stepScale = lastRead.scale
+  let stepInt = readScaled(step)
+  if (stepInt <= 0) return undefined
+  let priceScale = lastRead.scale
+  let qtyScale = 0
   const n = levels.length
   ensureCapacity(n)
-  let maxPriceScale = stepScale
-  let maxQtyScale = 0
+  let count = 0
+  let lastKey = 0
   for (let i = 0; i < n; i++) {
     const level = levels[i] as { price?: unknown; qty?: unknown } | null | undefined
     if (typeof level !== 'object' || level === null) return undefined
@@ -129,23 +123,30 @@ export function aggregateScaled(
     const q = readScaled(level.qty)
     if (q < 0) return undefined
     const qs = lastRead.scale
-    priceMantissa[i] = p
-    priceScale[i] = ps
-    qtyMantissa[i] = q
-    qtyScale[i] = qs
-    if (ps > maxPriceScale) maxPriceScale = ps
-    if (qs > maxQtyScale) maxQtyScale = qs
-  }
-  const stepInt = stepMantissa * (POW10[maxPriceScale - stepScale] as number)
-  if (stepInt >= EXACT_LIMIT) return undefined
-  let count = 0
-  let lastKey = 0
-  for (let i = 0; i < n; i++) {
-    const qm = qtyMantissa[i] as number
-    if (qm === 0) continue
-    const price =
-      (priceMantissa[i] as number) * (POW10[maxPriceScale - (priceScale[i] as number)] as number)
-    const qty = qm * (POW10[maxQtyScale - (qtyScale[i] as number)] as number)
+    if (ps > priceScale) {
+      const f = POW10[ps - priceScale] as number
+      for (let j = 0; j < count; j++) bucketKey[j] = (bucketKey[j] as number) * f
+      stepInt *= f
+      lastKey *= f
+      priceScale = ps
+      // keys are monotonic: the largest is the first or the last
+      if (
+        stepInt >= EXACT_LIMIT ||
+        lastKey >= EXACT_LIMIT ||
+        (bucketKey[0] as number) >= EXACT_LIMIT
+      ) {
+        return undefined
+      }
+    }
+    if (qs > qtyScale) {
+      // an inexact product lands at or above 2^53 and fails the total check below
+      const f = POW10[qs - qtyScale] as number
+      for (let j = 0; j < count; j++) bucketQty[j] = (bucketQty[j] as number) * f
+      qtyScale = qs
+    }
+    if (q === 0) continue
+    const price = p * (POW10[priceScale - ps] as number)
+    const qty = q * (POW10[qtyScale - qs] as number)
     if (price >= EXACT_LIMIT || qty >= EXACT_LIMIT) return undefined
     const r = price % stepInt
     const key = bid ? price - r : r === 0 ? price : price - r + stepInt
@@ -161,6 +162,8 @@ export function aggregateScaled(
     bucketKey[count] = key
     bucketQty[count] = qty
     bucketSource[count] = i
+    bucketPriceScale[count] = ps
+    bucketQtyScale[count] = qs
     bucketOnGrid[count] = r === 0 ? 1 : 0
     lastKey = key
     count++
@@ -185,16 +188,16 @@ export function aggregateScaled(
       if (
         bucketOnGrid[j] === 1 &&
         typeof p === 'string' &&
-        isCanonical(p, priceScale[source] as number)
+        isCanonical(p, bucketPriceScale[j] as number)
       ) {
         priceText = p
       }
-      if (typeof q === 'string' && isCanonical(q, qtyScale[source] as number)) qtyText = q
+      if (typeof q === 'string' && isCanonical(q, bucketQtyScale[j] as number)) qtyText = q
     }
     out[j] = {
-      price: priceText ?? formatScaled(bucketKey[j] as number, maxPriceScale),
-      qty: qtyText ?? formatScaled(qty, maxQtyScale),
-      total: formatScaled(total, maxQtyScale),
+      price: priceText ?? formatScaled(bucketKey[j] as number, priceScale),
+      qty: qtyText ?? formatScaled(qty, qtyScale),
+      total: formatScaled(total, qtyScale),
     }
   }
   return out
