@@ -9,6 +9,7 @@ const { text, depth } = createBook(1000)
 let sink: unknown
 
 await compare({
+  time: 2000,
   title: `aggregateDepth x2 + bookMetrics vs JSON.parse of the wire payload (1000 levels per side, ${text.length.toLocaleString('en-US')} bytes)`,
   baseline: { name: 'JSON.parse(bookText)', fn: () => (sink = JSON.parse(text)) },
   cases: [
@@ -42,6 +43,7 @@ const brackets = createBracketTable()
 const RawBig = Big()
 RawBig.DP = 18
 await compare({
+  time: 2000,
   title: 'liquidationPrice on a 12-bracket table',
   baseline: {
     name: 'one big.js multiply + divide',
