@@ -12,7 +12,15 @@
  */
 import { z } from 'zod'
 
-type Predicate = (value: unknown) => boolean
+/**
+ * A check equivalent to a schema: `true` exactly when the schema accepts the value.
+ *
+ * @example
+ * ```ts
+ * const isUint: Predicate = (v) => Number.isSafeInteger(v) && (v as number) >= 0
+ * ```
+ */
+export type Predicate = (value: unknown) => boolean
 
 const registered = new WeakMap<z.ZodType, Predicate>()
 

@@ -38,6 +38,7 @@ export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope, SUCCESS_CODE } from './envelope.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export { apiErrorCodes, isRetryableCode } from './error-codes.ts'
+export type { Predicate } from './fast-list.ts'
 export { anyArray, fastList, withPredicate } from './fast-list.ts'
 export type { KlineStep, KlineStepInput } from './kline-steps.ts'
 export {
