@@ -3,5 +3,10 @@ import { sourceAliases } from '../../vitest.shared.ts'
 
 export default defineProject({
   resolve: { alias: sourceAliases },
-  test: { name: 'demo' },
+  test: {
+    name: 'demo',
+    // The end-to-end tests run the demo as a process (tsx start-up, a
+    // rate-limited sandbox): seconds, not milliseconds.
+    testTimeout: 30_000,
+  },
 })

@@ -79,6 +79,11 @@ function explainParseError(error: unknown): DemoError {
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
     return usageError(`unexpected argument '${option}'`)
   }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && message.includes('ambiguous')) {
+    return usageError(
+      `option '${option}' needs a value (write ${option}=VALUE for a value that starts with '-')`,
+    )
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return usageError((message.split('\n')[0] ?? message).replace(/\.$/, ''))
   }

@@ -22,9 +22,9 @@ import type { Style } from './style.ts'
 
 function describeSource(source: SourceInfo): string {
   const where = source.kind === 'sandbox' ? `sandbox at ${source.url}` : source.url
-  const signing = source.signed ? 'signed requests' : 'unsigned requests'
-  const limits = source.rateLimited === true ? ' · rate limits on' : ''
-  return `${where} · ${signing}${limits}`
+  const notes = [source.signed ? 'signed' : 'unsigned']
+  if (source.rateLimited === true) notes.push('rate-limited')
+  return `${where} (${notes.join(', ')})`
 }
 
 function describeSize(size: OrderSize): string {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createContractFormatters,
+  formatBps,
+  formatDateTime,
+  formatDecimal,
+  formatDuration,
+  formatLeverage,
+  formatPercent,
+  formatTime,
+  groupThousands,
+} from '../src/format.ts'
+import { renderPairs, renderTable, visibleWidth } from '../src/layout.ts'
+import { createStyle, shouldUseColor } from '../src/style.ts'
+
+describe('formatDecimal', () => {
+  it('separates thousands in the integer part only', () => {
+    expect(groupThousands('1234567.891234')).toBe('1,234,567.891234')
+    expect(groupThousands('-1234')).toBe('-1,234')
+    expect(groupThousands('999')).toBe('999')
+  })
+
+  it('rounds to a step, groups thousands and signs positive values on request', () => {
+    expect(formatDecimal('91719.85', { step: '0.1' })).toBe('91,719.9')
+    expect(formatDecimal('0.000187', { decimals: 4, signed: true })).toBe('+0.0002')
+    expect(formatDecimal('-1234.5', { decimals: 0 })).toBe('-1,235')
+    expect(formatDecimal('0', { decimals: 2, signed: true })).toBe('0.00')
+    expect(formatDecimal('1234567', { group: false })).toBe('1234567')
+  })
+
+  it('formats percentages, basis points and leverage', () => {
+    expect(formatPercent('-0.02134')).toBe('-2.13 %')
+    expect(formatPercent('0.000167', 4, true)).toBe('+0.0167 %')
+    expect(formatPercent('0.1095', 2)).toBe('10.95 %')
+    expect(formatBps('0.77034183919114107')).toBe('0.77 bps')
+    expect(formatLeverage('125')).toBe('125x')
+    expect(formatLeverage(50)).toBe('50x')
+  })
+
+  it('formats durations and UTC times', () => {
+    expect(formatDuration(45_000)).toBe('45s')
+    expect(formatDuration(5 * 60_000)).toBe('5m')
+    expect(formatDuration(5 * 3_600_000 + 38 * 60_000)).toBe('5h 38m')
+    expect(formatDuration(2 * 86_400_000 + 4 * 3_600_000)).toBe('2d 4h')
+    expect(formatDuration(-5)).toBe('0s')
+    expect(formatDateTime(Date.UTC(2026, 10, 22, 16))).toBe('2026-11-22 16:00 UTC')
+    expect(formatTime(Date.UTC(2026, 10, 22, 10, 20, 49))).toBe('10:20:49')
+  })
+})
+
+describe('createContractFormatters', () => {
+  const btc = createContractFormatters({ tickSize: '0.1', stepSize: '1', contractSize: '0.001' })
+  const pepe = createContractFormatters({
+    tickSize: '0.0000001',
+    stepSize: '1',
+    contractSize: '1000',
+  })
+
+  it('formats prices to the tick and derived prices to a tenth of it', () => {
+    expect(btc.price('91720')).toBe('91,720.0')
+    expect(btc.finePrice('91719.8500000001')).toBe('91,719.85')
+    expect(pepe.price('0.01050049')).toBe('0.0105005')
+  })
+
+  it('formats contracts to the step, base coin to step × contract size, quote to cents', () => {
+    expect(btc.contracts('17001638.969219870023882296')).toBe('17,001,639')
+    expect(btc.base('17001.638969219870023882296')).toBe('17,001.639')
+    expect(pepe.base('5000')).toBe('5,000')
+    expect(btc.quote('1559386925.9290526346164794126608')).toBe('1,559,386,925.93')
+  })
+})
+
+describe('layout and colours', () => {
+  const plain = createStyle(false)
+
+  it('right-aligns the values of a label/value grid within 76 columns', () => {
+    const lines = renderPairs(
+      [
+        { label: 'last', value: '91,719.8' },
+        { label: 'mark', value: '1.5' },
+        { label: 'index', value: '100' },
+      ],
+      plain,
+    )
+    expect(lines).toEqual([
+      `last ${'91,719.8'.padStart(31)}    mark ${'1.5'.padStart(31)}`,
+      `index ${'100'.padStart(30)}`,
+    ])
+  })
+
+  it('right-aligns numeric table columns and keeps alignment when cells are painted', () => {
+    const columns = [
+      { header: 'side', align: 'left' },
+      { header: 'price', align: 'right' },
+    ] as const
+    const rows = [
+      ['buy', '91,719.8'],
+      ['sell', '7.5'],
+    ]
+    expect(renderTable(columns, rows, plain)).toEqual([
+      'side     price',
+      'buy   91,719.8',
+      'sell       7.5',
+    ])
+    const colored = createStyle(true)
+    const painted = renderTable(columns, [[{ text: 'buy', paint: colored.green }, '7.5']], colored)
+    expect(painted[1]).toContain('\u001b[')
+    expect(painted.map(visibleWidth)).toEqual(['side  price'.length, 'buy     7.5'.length])
+  })
+
+  it('colours only when asked: NO_COLOR wins, FORCE_COLOR forces, else only a TTY', () => {
+    expect(shouldUseColor({ isTTY: true }, {})).toBe(true)
+    expect(shouldUseColor({ isTTY: false }, {})).toBe(false)
+    expect(shouldUseColor({}, {})).toBe(false)
+    expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false)
+    expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '' })).toBe(true)
+    expect(shouldUseColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true)
+    expect(shouldUseColor({ isTTY: false }, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(false)
+    expect(createStyle(false).red('x')).toBe('x')
+    expect(createStyle(true).red('x')).not.toBe('x')
+  })
+})
