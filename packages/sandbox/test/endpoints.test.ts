@@ -1,0 +1,167 @@
+import { decodeData, type EndpointPath, endpointPaths, endpoints } from '@perpkit/schemas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '../src/index.ts'
+import { call, exact, fetchData, NOW, NOW_SECONDS, product } from './helpers.ts'
+
+/** A valid query for every endpoint of the table (a new endpoint fails to compile here). */
+const sampleQueries: Record<EndpointPath, Record<string, string | number>> = {
+  '/contract/public/kline': {
+    symbol: 'BTCUSDT',
+    step: 15,
+    start_time: NOW_SECONDS - 36_000,
+    end_time: NOW_SECONDS,
+  },
+  '/contract/public/markprice-kline': {
+    symbol: 'ETHUSDT',
+    step: 60,
+    start_time: NOW_SECONDS - 86_400,
+    end_time: NOW_SECONDS,
+  },
+  '/contract/public/market-trade': { symbol: 'SOLUSDT', limit: 20 },
+  '/contract/public/funding-rate': { symbol: 'DOGEUSDT' },
+  '/contract/public/funding-rate-history': { symbol: 'XRPUSDT', limit: 10 },
+  '/contract/public/details': {},
+  '/contract/public/leverage-bracket': {},
+  '/contract/public/depth': { symbol: 'BTCUSDT' },
+  '/contract/public/open-interest': { symbol: '1000PEPEUSDT' },
+}
+
+let sandbox: Sandbox
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => NOW })
+})
+
+afterAll(async () => {
+  await sandbox.close()
+})
+
+describe('every endpoint of the table', () => {
+  it.each(endpointPaths)(
+    '%s answers a payload that passes its wire schema and decodes with decodeData',
+    async (path) => {
+      const reply = await call(sandbox.url, path, sampleQueries[path])
+      expect(reply.status).toBe(200)
+      expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(reply.body).toMatchObject({ code: 1000, message: 'Ok' })
+      expect(typeof reply.body.trace).toBe('string')
+      expect(endpoints[path].wire.safeParse(reply.body.data).success).toBe(true)
+      const decoded = decodeData(endpoints[path], reply.body.data)
+      expect(decoded.success ? [] : decoded.issues).toEqual([])
+    },
+  )
+
+  it('gives every response a fresh trace and keeps the connection alive', async () => {
+    const a = await call(sandbox.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+    const b = await call(sandbox.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+    expect(a.body.trace).not.toBe(b.body.trace)
+    expect(a.headers.get('connection')).toBe('keep-alive')
+  })
+})
+
+describe('details', () => {
+  it('returns every contract without a symbol: perpetuals, a dated future and a delisted one', async () => {
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
+    const names = symbols.map((row) => row.symbol)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'BTCUSDT',
+        'ETHUSDT',
+        'SOLUSDT',
+        'XRPUSDT',
+        'DOGEUSDT',
+        'BTCUSDT_270326',
+        'LUNAUSDT',
+      ]),
+    )
+    const luna = symbols.find((row) => row.symbol === 'LUNAUSDT')
+    expect(luna).toMatchObject({ status: 'Delisted', delist_time: Date.UTC(2022, 4, 13) / 1000 })
+    expect(luna?.expire_timestamp).toBeNull()
+  })
+
+  it('describes the dated future with product type 2 and its expiry and settlement in ms', async () => {
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details', {
+      symbol: 'BTCUSDT_270326',
+    })
+    expect(symbols).toHaveLength(1)
+    expect(symbols[0]).toMatchObject({
+      product_type: 2,
+      status: 'Trading',
+      expire_timestamp: Date.UTC(2027, 2, 26, 8),
+      settle_timestamp: Date.UTC(2027, 2, 26, 8),
+      delist_time: Date.UTC(2027, 2, 26, 8) / 1000,
+    })
+  })
+
+  it('sends perpetual rows with vol_precision, expire_timestamp 0 and the unlisted funding_time field', async () => {
+    const reply = await call(sandbox.url, '/contract/public/details', { symbol: 'BTCUSDT' })
+    const row = (reply.body.data as { symbols: Record<string, unknown>[] }).symbols[0]
+    expect(row).toMatchObject({
+      symbol: 'BTCUSDT',
+      product_type: 1,
+      vol_precision: '1',
+      price_precision: '0.1',
+      contract_size: '0.001',
+      expire_timestamp: 0,
+      funding_interval_hours: 8,
+      max_leverage: '125',
+      status: 'Trading',
+    })
+    expect(row).not.toHaveProperty('volume_precision')
+    expect(row?.funding_time).toBeGreaterThan(NOW)
+  })
+
+  it('marks the dated future Delisted once its settlement time has passed', async () => {
+    const later = await startSandbox({ now: () => Date.UTC(2027, 5, 1) })
+    try {
+      const { symbols } = await fetchData(later.url, '/contract/public/details', {
+        symbol: 'BTCUSDT_270326',
+      })
+      expect(symbols[0]).toMatchObject({ status: 'Delisted', open_interest: '0' })
+    } finally {
+      await later.close()
+    }
+  })
+})
+
+describe('leverage-bracket', () => {
+  it('returns the rules of every contract without a symbol', async () => {
+    const { rules } = await fetchData(sandbox.url, '/contract/public/leverage-bracket')
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
+    expect(rules.map((r) => r.symbol)).toEqual(symbols.map((s) => s.symbol))
+    const btc = rules.find((r) => r.symbol === 'BTCUSDT')
+    expect(btc?.brackets.length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('chains floors to the previous caps and sets max_leverage from the first bracket', async () => {
+    const { rules } = await fetchData(sandbox.url, '/contract/public/leverage-bracket')
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
+    for (const rule of rules) {
+      expect(rule.brackets[0]?.notional_floor).toBe('0')
+      rule.brackets.forEach((b, i) => {
+        expect(b.bracket).toBe(i + 1)
+        if (i > 0) expect(b.notional_floor).toBe(rule.brackets[i - 1]?.notional_cap)
+        // Maintenance margin stays below initial margin in every bracket.
+        expect(Number(b.maint_margin_ratio)).toBeLessThan(1 / b.initial_leverage)
+      })
+      const row = symbols.find((s) => s.symbol === rule.symbol)
+      expect(row?.max_leverage).toBe(String(rule.brackets[0]?.initial_leverage))
+    }
+  })
+})
+
+describe('open-interest', () => {
+  it('sends 18 decimals and a value of exactly open_interest x contract_size x last_price', async () => {
+    const oi = await fetchData(sandbox.url, '/contract/public/open-interest', { symbol: 'ETHUSDT' })
+    expect(oi.open_interest).toMatch(/^\d+\.\d{18}$/)
+    expect(oi.timestamp).toBe(NOW)
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details', {
+      symbol: 'ETHUSDT',
+    })
+    const row = symbols[0]
+    expect(row?.open_interest).toBe(oi.open_interest)
+    expect(exact(oi.open_interest_value)).toBe(
+      product(oi.open_interest, '0.01', row?.last_price ?? ''),
+    )
+  })
+})
