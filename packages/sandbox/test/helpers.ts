@@ -4,6 +4,7 @@
  * independently of the sandbox's own.
  */
 import { type EndpointPath, type EndpointWire, endpoints } from '@perpkit/schemas'
+import type { DepthWire } from '../src/market/depth.ts'
 
 /** The pinned "now" of most tests: 2026-11-20 12:34:56.789 UTC. */
 export const NOW = Date.UTC(2026, 10, 20, 12, 34, 56, 789)
@@ -123,4 +124,9 @@ export function compareDecimals(a: string, b: string): number {
   const xu = x.units * 10n ** BigInt(scale - x.scale)
   const yu = y.units * 10n ** BigInt(scale - y.scale)
   return xu < yu ? -1 : xu > yu ? 1 : 0
+}
+
+/** Fetches a book, typed with its sides (see `DepthWire`). */
+export async function fetchDepth(base: string, symbol: string): Promise<DepthWire> {
+  return (await fetchData(base, '/contract/public/depth', { symbol })) as DepthWire
 }

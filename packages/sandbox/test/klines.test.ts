@@ -13,13 +13,15 @@ afterAll(async () => {
   await sandbox.close()
 })
 
+type KlinePath = '/contract/public/kline' | '/contract/public/markprice-kline'
+
 function klines(
   symbol: string,
   step: number,
   start: number,
   end: number,
-  path = '/contract/public/kline' as const,
-) {
+  path: KlinePath = '/contract/public/kline',
+): Promise<KlineWire[]> {
   return fetchData(sandbox.url, path, { symbol, step, start_time: start, end_time: end })
 }
 

@@ -1,7 +1,16 @@
 import { endpointPaths } from '@perpkit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
-import { call, compareDecimals, exact, fetchData, NOW, NOW_SECONDS, product } from './helpers.ts'
+import {
+  call,
+  compareDecimals,
+  exact,
+  fetchData,
+  fetchDepth,
+  NOW,
+  NOW_SECONDS,
+  product,
+} from './helpers.ts'
 
 const SYMBOLS = [
   'BTCUSDT',
@@ -36,7 +45,7 @@ describe('one consistent market at now', () => {
           start_time: NOW_SECONDS - 300,
           end_time: NOW_SECONDS,
         }),
-        fetchData(sandbox.url, '/contract/public/depth', { symbol }),
+        fetchDepth(sandbox.url, symbol),
       ])
       const last = trades[0]?.price ?? ''
       expect(details.symbols[0]?.last_price).toBe(last)
@@ -52,7 +61,7 @@ describe('one consistent market at now', () => {
 
 describe('depth', () => {
   it('orders bids descending and asks ascending with 50 levels a side by default', async () => {
-    const book = await fetchData(sandbox.url, '/contract/public/depth', { symbol: 'ETHUSDT' })
+    const book = await fetchDepth(sandbox.url, 'ETHUSDT')
     expect(book.timestamp).toBe(NOW)
     const bids = book.bids ?? []
     const asks = book.asks ?? []
@@ -65,7 +74,7 @@ describe('depth', () => {
   })
 
   it('makes the third column the running total of the sizes, all on the size step and price tick', async () => {
-    const book = await fetchData(sandbox.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+    const book = await fetchDepth(sandbox.url, 'BTCUSDT')
     for (const side of [book.bids ?? [], book.asks ?? []]) {
       let total = 0
       for (const [price, size, running] of side) {
@@ -80,7 +89,7 @@ describe('depth', () => {
   it('serves depthLevels levels per side', async () => {
     const deep = await startSandbox({ now: () => NOW, depthLevels: 1000 })
     try {
-      const book = await fetchData(deep.url, '/contract/public/depth', { symbol: 'XRPUSDT' })
+      const book = await fetchDepth(deep.url, 'XRPUSDT')
       expect(book.bids).toHaveLength(1000)
       expect(book.asks).toHaveLength(1000)
     } finally {
@@ -89,7 +98,7 @@ describe('depth', () => {
   })
 
   it('sends null sides (an empty book, code 1000) for a delisted contract', async () => {
-    const book = await fetchData(sandbox.url, '/contract/public/depth', { symbol: 'LUNAUSDT' })
+    const book = await fetchDepth(sandbox.url, 'LUNAUSDT')
     expect(book.bids).toBeNull()
     expect(book.asks).toBeNull()
   })
