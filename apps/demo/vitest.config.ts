@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'demo',
     // The end-to-end tests run the demo as a process (tsx start-up, a
-    // rate-limited sandbox): seconds, not milliseconds.
-    testTimeout: 30_000,
+    // rate-limited sandbox): seconds each, more on a loaded machine.
+    testTimeout: 60_000,
   },
 })

@@ -32,7 +32,7 @@ export interface DemoArgs {
 }
 
 /** The `--help` text. */
-export const USAGE = `perpkit-demo: a market snapshot of perpetual contracts, from every perpkit package
+export const USAGE = `perpkit-demo: a terminal market snapshot that uses every perpkit package
 
 Usage: pnpm demo [-- options]
        pnpm --filter @perpkit/demo start [options]
