@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 
 const demoDir = fileURLToPath(new URL('..', import.meta.url))
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url))
@@ -101,4 +102,29 @@ export function pairValue(section: readonly string[], label: string): string {
     if (match?.[1] !== undefined) return match[1].trim()
   }
   throw new Error(`no "${label}" in:\n${section.join('\n')}`)
+}
+
+/** A decimal string as the models carry it. */
+export const DECIMAL = /^-?\d+(\.\d+)?$/
+/** A formatted price: thousands separated, exactly `decimals` decimals. */
+export const priceWith = (decimals: number) =>
+  new RegExp(`^\\d{1,3}(,\\d{3})*${decimals === 0 ? '' : `\\.\\d{${decimals}}`}$`)
+
+/** Asserts that each field is a decimal string. */
+export function expectDecimals(record: object, fields: readonly string[]): void {
+  for (const field of fields) {
+    const value = (record as Record<string, unknown>)[field]
+    expect(typeof value, field).toBe('string')
+    expect(value, field).toMatch(DECIMAL)
+  }
+}
+
+/** Asserts one `perpkit-demo: ...` line on stderr matching `pattern`, without a stack trace. */
+export function expectOneLineError(stderr: string, pattern: RegExp): void {
+  expect(stderr.endsWith('\n')).toBe(true)
+  const lines = stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^perpkit-demo: /)
+  expect(lines[0]).toMatch(pattern)
+  expect(stderr).not.toMatch(/\n\s+at |Error:|node:internal/)
 }
