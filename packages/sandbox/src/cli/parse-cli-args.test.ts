@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { parseCliArgs } from './parse-cli-args.ts'
+
+describe('parseCliArgs', () => {
+  it('reads numbers, a numeric or string seed, flags and a frozen clock', () => {
+    const command = parseCliArgs([
+      '--port',
+      '8080',
+      '--seed',
+      '7',
+      '--rate-limit',
+      '--depth-levels',
+      '100',
+      '--now',
+      '2026-01-01T00:00:00Z',
+      '-q',
+    ])
+    if (command.help) throw new Error('unexpected help')
+    expect(command.options).toMatchObject({
+      port: 8080,
+      seed: 7,
+      rateLimit: true,
+      depthLevels: 100,
+      quiet: true,
+    })
+    expect(command.options.now?.()).toBe(Date.UTC(2026, 0, 1))
+    const named = parseCliArgs(['--seed', 'demo'])
+    expect(named.help === false && named.options.seed).toBe('demo')
+  })
+
+  it('builds credentials for signed mode only from all three of key, secret and memo', () => {
+    const command = parseCliArgs([
+      '--api-key',
+      'k',
+      '--secret',
+      's',
+      '--memo',
+      'm',
+      '--get-body-rule',
+      'empty',
+    ])
+    expect(command.help === false && command.options).toMatchObject({
+      credentials: { apiKey: 'k', secret: 's', memo: 'm' },
+      getBodyRule: 'empty',
+    })
+    expect(() => parseCliArgs(['--api-key', 'k'])).toThrow(/--secret/)
+  })
+
+  it('refuses unknown options and bad values, and recognizes --help', () => {
+    expect(() => parseCliArgs(['--nope'])).toThrow()
+    expect(() => parseCliArgs(['--port', 'eighty'])).toThrow(/--port/)
+    expect(() => parseCliArgs(['--get-body-rule', 'json'])).toThrow(/query or empty/)
+    expect(parseCliArgs(['-h'])).toEqual({ help: true })
+  })
+})

@@ -1,0 +1,229 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type FaultKind, faultKinds, type Sandbox, startSandbox } from '../src/index.ts'
+import { call, NOW } from './helpers.ts'
+
+let sandbox: Sandbox
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => NOW })
+})
+
+afterAll(async () => {
+  await sandbox.close()
+})
+
+afterEach(() => {
+  sandbox.faults.clear()
+})
+
+const DEPTH = '/contract/public/depth'
+const query = { symbol: 'BTCUSDT' }
+const withFault = (fault: string) =>
+  call(sandbox.url, DEPTH, query, { headers: { 'X-Sandbox-Fault': fault } })
+
+describe('faults through the X-Sandbox-Fault header', () => {
+  it('latency=250 delays the answer, then answers normally', async () => {
+    const started = performance.now()
+    const reply = await withFault('latency=250')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240)
+    expect(reply.status).toBe(200)
+    expect(reply.body.code).toBe(1000)
+  })
+
+  it('rate-limit answers HTTP 429, code 30013, with rate-limit headers and no Retry-After', async () => {
+    const reply = await withFault('rate-limit')
+    expect(reply.status).toBe(429)
+    expect(reply.body).toMatchObject({ code: 30013, data: null })
+    expect(reply.headers.get('X-PK-RateLimit-Limit')).toBe('12')
+    expect(reply.headers.get('X-PK-RateLimit-Remaining')).toBe('13')
+    expect(reply.headers.get('X-PK-RateLimit-Reset')).toBe('2')
+    expect(reply.headers.get('X-PK-RateLimit-Mode')).toBe('IP')
+    expect(reply.headers.get('retry-after')).toBeNull()
+  })
+
+  it('rate-limit=1 adds Retry-After: 1', async () => {
+    const reply = await withFault('rate-limit=1')
+    expect(reply.status).toBe(429)
+    expect(reply.headers.get('retry-after')).toBe('1')
+  })
+
+  it('server-error answers HTTP 500 with a JSON error body', async () => {
+    const reply = await withFault('server-error')
+    expect(reply.status).toBe(500)
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(reply.body).toMatchObject({ code: 50000, data: null })
+  })
+
+  it('unavailable-html answers HTTP 503 with an HTML page, as a CDN does', async () => {
+    const reply = await withFault('unavailable-html')
+    expect(reply.status).toBe(503)
+    expect(reply.headers.get('content-type')).toBe('text/html')
+    expect(reply.text).toMatch(/^<!DOCTYPE html>/)
+    expect(() => JSON.parse(reply.text)).toThrow()
+  })
+
+  it('malformed-json answers HTTP 200 with content-type JSON and a body that does not parse', async () => {
+    const reply = await withFault('malformed-json')
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(() => JSON.parse(reply.text)).toThrow(SyntaxError)
+  })
+
+  it('maintenance answers HTTP 200 with code 30016 and data null', async () => {
+    const reply = await withFault('maintenance')
+    expect(reply.status).toBe(200)
+    expect(reply.body).toMatchObject({ code: 30016, data: null })
+  })
+
+  it('reset destroys the connection without an answer: fetch fails at once, not by timeout', async () => {
+    const failure = await fetch(`${sandbox.url}${DEPTH}?symbol=BTCUSDT`, {
+      headers: { 'X-Sandbox-Fault': 'reset' },
+      signal: AbortSignal.timeout(5000),
+    }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(TypeError)
+    expect((failure as Error).name).not.toBe('TimeoutError')
+  })
+
+  it('stall sends status and headers, then part of the body and never the rest', async () => {
+    const res = await fetch(`${sandbox.url}${DEPTH}?symbol=BTCUSDT`, {
+      headers: { 'X-Sandbox-Fault': 'stall' },
+      signal: AbortSignal.timeout(500),
+    })
+    expect(res.status).toBe(200)
+    const failure = await res.text().catch((error: unknown) => error)
+    expect((failure as Error).name).toBe('TimeoutError')
+  })
+
+  it('close() finishes even with a stalled and a delayed request still open', async () => {
+    const own = await startSandbox({ now: () => NOW })
+    const url = `${own.url}${DEPTH}?symbol=BTCUSDT`
+    const stalled = await fetch(url, { headers: { 'X-Sandbox-Fault': 'stall' } })
+    const body = stalled.text().catch((error: unknown) => error)
+    const delayed = fetch(url, { headers: { 'X-Sandbox-Fault': 'latency=60000' } }).catch(
+      (error: unknown) => error,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await own.close()
+    expect(await body).toBeInstanceOf(Error)
+    expect(await delayed).toBeInstanceOf(Error)
+  })
+
+  it('chains faults: latency=50, maintenance waits then answers maintenance', async () => {
+    const started = performance.now()
+    const reply = await withFault('latency=50, maintenance')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45)
+    expect(reply.body.code).toBe(30016)
+  })
+
+  it('answers 400 with code 40007 for an unknown fault kind', async () => {
+    const reply = await withFault('meltdown')
+    expect(reply.status).toBe(400)
+    expect(reply.body.code).toBe(40007)
+  })
+
+  it('lists every fault kind', () => {
+    expect([...faultKinds].sort()).toEqual(
+      [
+        'latency',
+        'rate-limit',
+        'server-error',
+        'unavailable-html',
+        'malformed-json',
+        'maintenance',
+        'reset',
+        'stall',
+      ].sort(),
+    )
+  })
+})
+
+describe('queued faults', () => {
+  it('faults.add(path, fault, 2) applies to the next two requests to that path only', async () => {
+    sandbox.faults.add(DEPTH, { kind: 'server-error' }, 2)
+    expect((await call(sandbox.url, '/contract/public/details')).status).toBe(200)
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(500)
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(500)
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
+  })
+
+  it("'*' applies to any endpoint, after the path-specific faults", async () => {
+    sandbox.faults.add('*', { kind: 'maintenance' })
+    sandbox.faults.add(DEPTH, { kind: 'rate-limit', retryAfterSeconds: 1 })
+    const first = await call(sandbox.url, DEPTH, query)
+    expect(first.status).toBe(429)
+    expect(first.headers.get('retry-after')).toBe('1')
+    expect((await call(sandbox.url, DEPTH, query)).body.code).toBe(30016)
+    expect((await call(sandbox.url, DEPTH, query)).body.code).toBe(1000)
+  })
+
+  it('clear() drops every queued fault', async () => {
+    sandbox.faults.add('*', { kind: 'server-error' }, 10)
+    sandbox.faults.clear()
+    expect(sandbox.faults.pending()).toEqual([])
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
+  })
+
+  it('refuses an unknown path or kind', () => {
+    expect(() => sandbox.faults.add('/contract/public/nope', { kind: 'reset' })).toThrow(/path/)
+    expect(() => sandbox.faults.add(DEPTH, { kind: 'meltdown' as FaultKind })).toThrow(/kind/)
+    expect(() => sandbox.faults.add(DEPTH, { kind: 'reset' }, 0)).toThrow(/count/)
+  })
+})
+
+describe('the control route /__sandbox/faults', () => {
+  const control = `/__sandbox/faults`
+
+  it('POST queues a fault and answers the envelope with the pending faults', async () => {
+    const reply = await call(
+      sandbox.url,
+      control,
+      {},
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: DEPTH, kind: 'latency', count: 2, latencyMs: 100 }),
+      },
+    )
+    expect(reply.status).toBe(200)
+    expect(reply.body).toMatchObject({
+      code: 1000,
+      message: 'Ok',
+      data: {
+        pending: [{ path: DEPTH, fault: { kind: 'latency', latencyMs: 100 }, remaining: 2 }],
+      },
+    })
+    const started = performance.now()
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90)
+  })
+
+  it('GET lists and DELETE clears the queued faults', async () => {
+    await call(
+      sandbox.url,
+      control,
+      {},
+      { method: 'POST', body: JSON.stringify({ path: '*', kind: 'reset' }) },
+    )
+    const listed = await call(sandbox.url, control)
+    expect(listed.body.data).toEqual({
+      pending: [{ path: '*', fault: { kind: 'reset' }, remaining: 1 }],
+    })
+    const cleared = await call(sandbox.url, control, {}, { method: 'DELETE' })
+    expect(cleared.body.data).toEqual({ pending: [] })
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
+  })
+
+  it('answers 400 / 40007 for a bad fault description and 405 for another method', async () => {
+    for (const body of [
+      '{',
+      '[]',
+      JSON.stringify({ path: DEPTH, kind: 'nope' }),
+      JSON.stringify({ kind: 'reset' }),
+    ]) {
+      const reply = await call(sandbox.url, control, {}, { method: 'POST', body })
+      expect(reply.status).toBe(400)
+      expect(reply.body.code).toBe(40007)
+    }
+    expect((await call(sandbox.url, control, {}, { method: 'PUT' })).status).toBe(405)
+  })
+})

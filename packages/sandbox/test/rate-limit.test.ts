@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '../src/index.ts'
+import { call, NOW, type Reply } from './helpers.ts'
+
+let sandbox: Sandbox
+let clock = NOW
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: true, now: () => clock })
+})
+
+afterAll(async () => {
+  await sandbox.close()
+})
+
+beforeEach(() => {
+  // Every test starts well after the windows of the previous one expired.
+  clock += 60_000
+})
+
+const depth = () => call(sandbox.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+
+function limitHeaders(reply: Reply, prefix = 'X-PK') {
+  return {
+    limit: reply.headers.get(`${prefix}-RateLimit-Limit`),
+    remaining: reply.headers.get(`${prefix}-RateLimit-Remaining`),
+    reset: reply.headers.get(`${prefix}-RateLimit-Reset`),
+    mode: reply.headers.get(`${prefix}-RateLimit-Mode`),
+  }
+}
+
+describe('rate limits', () => {
+  it('sends Limit 12, Remaining = requests used so far (this one included), Reset 2 s and Mode IP', async () => {
+    for (let i = 1; i <= 12; i++) {
+      const reply = await depth()
+      expect(reply.status).toBe(200)
+      expect(limitHeaders(reply)).toEqual({
+        limit: '12',
+        remaining: String(i),
+        reset: '2',
+        mode: 'IP',
+      })
+    }
+  })
+
+  it('answers HTTP 429 with code 30013 from the 13th request of a window', async () => {
+    for (let i = 0; i < 12; i++) await depth()
+    const reply = await depth()
+    expect(reply.status).toBe(429)
+    expect(reply.body).toMatchObject({ code: 30013, data: null })
+    expect(limitHeaders(reply).remaining).toBe('13')
+    expect(reply.headers.get('retry-after')).toBeNull()
+  })
+
+  it('answers HTTP 418 with code 30017 past twice the budget, for the rest of the window', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 27; i++) statuses.push((await depth()).status)
+    expect(statuses.slice(0, 12).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(12, 24).every((s) => s === 429)).toBe(true)
+    expect(statuses.slice(24)).toEqual([418, 418, 418])
+    clock += 1999
+    const blocked = await depth()
+    expect(blocked.status).toBe(418)
+    expect(blocked.body).toMatchObject({ code: 30017 })
+  })
+
+  it('starts a fresh window after windowMs, so the budget is whole again', async () => {
+    for (let i = 0; i < 30; i++) await depth()
+    clock += 2000
+    const reply = await depth()
+    expect(reply.status).toBe(200)
+    expect(limitHeaders(reply).remaining).toBe('1')
+  })
+
+  it('starts a window at the first request after the previous one expired, not on a fixed grid', async () => {
+    await depth() // window [t, t + 2000)
+    clock += 2100
+    expect(limitHeaders(await depth()).remaining).toBe('1') // new window [t + 2100, t + 4100)
+    clock += 1900
+    // t + 4000 would open a new window on a 2-second grid; here it is still the same one.
+    expect(limitHeaders(await depth()).remaining).toBe('2')
+  })
+
+  it('uses the table budget of open-interest: 2 per 2 seconds', async () => {
+    const oi = () => call(sandbox.url, '/contract/public/open-interest', { symbol: 'BTCUSDT' })
+    expect((await oi()).status).toBe(200)
+    const second = await oi()
+    expect(limitHeaders(second)).toEqual({ limit: '2', remaining: '2', reset: '2', mode: 'IP' })
+    expect((await oi()).status).toBe(429)
+  })
+
+  it('counts each endpoint separately', async () => {
+    for (let i = 0; i < 13; i++) await depth()
+    const trades = await call(sandbox.url, '/contract/public/market-trade', { symbol: 'BTCUSDT' })
+    expect(trades.status).toBe(200)
+    expect(limitHeaders(trades).remaining).toBe('1')
+  })
+
+  it('sends the headers on error answers too, and counts them', async () => {
+    const bad = await call(sandbox.url, '/contract/public/depth', { symbol: 'NOPE' })
+    expect(bad.status).toBe(400)
+    expect(limitHeaders(bad).remaining).toBe('1')
+    expect(limitHeaders(await depth()).remaining).toBe('2')
+  })
+
+  it('neither limits nor counts the control routes', async () => {
+    for (let i = 0; i < 30; i++)
+      expect((await call(sandbox.url, '/__sandbox/faults')).status).toBe(200)
+    expect(limitHeaders(await depth()).remaining).toBe('1')
+  })
+
+  it('sends no rate-limit headers when rate limiting is off (the default)', async () => {
+    const open = await startSandbox({ now: () => clock })
+    try {
+      for (let i = 0; i < 30; i++) {
+        const reply = await call(open.url, '/contract/public/open-interest', { symbol: 'BTCUSDT' })
+        expect(reply.status).toBe(200)
+        expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
+      }
+    } finally {
+      await open.close()
+    }
+  })
+
+  it('uses rateLimitHeaderPrefix for the header names', async () => {
+    const other = await startSandbox({
+      rateLimit: true,
+      rateLimitHeaderPrefix: 'X-BM',
+      now: () => clock,
+    })
+    try {
+      const reply = await call(other.url, '/contract/public/details')
+      expect(limitHeaders(reply, 'X-BM')).toEqual({
+        limit: '12',
+        remaining: '1',
+        reset: '2',
+        mode: 'IP',
+      })
+      expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
+    } finally {
+      await other.close()
+    }
+  })
+})
