@@ -82,7 +82,7 @@ export function renderPrices({ snapshot, format, style }: SectionContext): strin
 }
 
 /** Funding: last and expected rate, annualized, next settlement; or why there is none. */
-export function renderFunding({ snapshot, style }: SectionContext, now: number): string[] {
+export function renderFunding({ snapshot, style }: SectionContext): string[] {
   const f = snapshot.funding
   if (f === null) {
     const expiry = snapshot.contract.expireTime
@@ -95,14 +95,13 @@ export function renderFunding({ snapshot, style }: SectionContext, now: number):
   const rate = (value: string) => signed(style, value, formatPercent(value, 4, true))
   const yearly = (value: string | null) =>
     value === null ? '—' : signed(style, value, formatPercent(value, 2, true))
-  const left = Math.max(0, f.nextFundingTime - now)
   const pairs: Pair[] = [
     { label: 'last rate', value: rate(f.lastRate) },
     { label: 'annualized', value: yearly(f.lastAnnualized) },
     { label: 'expected rate', value: rate(f.expectedRate) },
     { label: 'annualized', value: yearly(f.expectedAnnualized) },
     { label: 'next funding', value: formatDateTime(f.nextFundingTime) },
-    { label: 'in', value: formatDuration(left) },
+    { label: 'in', value: formatDuration(f.timeToNextMs) },
   ]
   const title = f.intervalHours === null ? 'Funding' : `Funding (every ${f.intervalHours} h)`
   return renderSection(title, renderPairs(pairs, style), style)
@@ -172,7 +171,7 @@ function liquidationCells(row: LiquidationRow, format: ContractFormatters, style
     leverage,
     margin,
     format.price(row.price),
-    signed(style, row.distance, formatPercent(row.distance, 2, true)),
+    formatPercent(row.distance, 2, true),
     bracket,
   ]
 }

@@ -33,7 +33,7 @@ function describeSize(size: OrderSize): string {
     : `${formatDecimal(size.amount)} (quote currency)`
 }
 
-function renderSymbol(snapshot: SymbolSnapshot, style: Style, now: number): string[] {
+function renderSymbol(snapshot: SymbolSnapshot, style: Style): string[] {
   const context: SectionContext = {
     snapshot,
     format: createContractFormatters(snapshot.contract),
@@ -43,7 +43,7 @@ function renderSymbol(snapshot: SymbolSnapshot, style: Style, now: number): stri
   const sections = [
     renderContract(context),
     renderPrices(context),
-    renderFunding(context, now),
+    renderFunding(context),
     renderOpenInterest(context),
     renderBook(context),
     renderMarketOrder(context),
@@ -74,8 +74,6 @@ export function renderText(document: DemoDocument, style: Style): string {
     ),
     '',
   ]
-  const body = document.symbols.flatMap((snapshot) =>
-    renderSymbol(snapshot, style, document.generatedAt),
-  )
+  const body = document.symbols.flatMap((snapshot) => renderSymbol(snapshot, style))
   return `${[...header, ...body].join('\n').trimEnd()}\n`
 }

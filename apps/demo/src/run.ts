@@ -13,6 +13,7 @@ import { formatTime } from './format.ts'
 import { renderJson } from './render-json.ts'
 import { renderText } from './render-text.ts'
 import { gatherDocument } from './snapshot.ts'
+import type { DemoDocument } from './snapshot-types.ts'
 import { type DataSource, openRemoteSource, openSandboxSource } from './source.ts'
 import { createStyle, type Style, shouldUseColor } from './style.ts'
 
@@ -26,11 +27,7 @@ export interface Output {
 /** Clears a terminal and moves the cursor home. */
 const CLEAR_SCREEN = '\u001b[2J\u001b[H'
 
-function render(
-  args: DemoArgs,
-  output: Output,
-  document: Awaited<ReturnType<typeof gatherDocument>>,
-) {
+function render(args: DemoArgs, output: Output, document: DemoDocument): string {
   return args.json ? renderJson(document, args.watch) : renderText(document, output.style)
 }
 

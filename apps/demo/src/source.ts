@@ -45,26 +45,19 @@ export function readEnvCredentials(env: Env): {
   credentials: Credentials | null
   warning?: string
 } {
-  const entries = Object.entries(CREDENTIAL_VARIABLES).map(
-    ([field, name]) => [field, name, env[name] ?? ''] as const,
-  )
-  const missing = entries.filter(([, , value]) => value === '').map(([, name]) => name)
-  if (missing.length === entries.length) return { credentials: null }
+  const apiKey = env[CREDENTIAL_VARIABLES.apiKey] ?? ''
+  const secret = env[CREDENTIAL_VARIABLES.secret] ?? ''
+  const memo = env[CREDENTIAL_VARIABLES.memo] ?? ''
+  const missing = Object.values(CREDENTIAL_VARIABLES).filter((name) => (env[name] ?? '') === '')
+  if (missing.length === 3) return { credentials: null }
   if (missing.length > 0) {
     return {
       credentials: null,
       warning: `${missing.join(' and ')} not set: sending unsigned requests`,
     }
   }
-  const [apiKey, secret, memo] = entries.map(([, , value]) => value)
   try {
-    return {
-      credentials: createCredentials({
-        apiKey: apiKey ?? '',
-        secret: secret ?? '',
-        memo: memo ?? '',
-      }),
-    }
+    return { credentials: createCredentials({ apiKey, secret, memo }) }
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
     throw new DemoError(`bad credentials in the environment: ${reason}`)
