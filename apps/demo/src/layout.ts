@@ -13,6 +13,9 @@ export const LINE_WIDTH = 80
 /** Indent of section bodies. */
 const INDENT = '  '
 
+/** Room for a line inside a section body. */
+export const BODY_WIDTH = LINE_WIDTH - INDENT.length
+
 /** A cell: plain text, or text with a paint applied after alignment. */
 export type Cell = string | { text: string; paint: (text: string) => string }
 
@@ -49,6 +52,28 @@ export function renderRule(title: string, style: Style, right = ''): string {
   const fill = '─'.repeat(Math.max(2, LINE_WIDTH - used))
   const tail = right === '' ? '' : ` ${right} `
   return `${style.dim('──')} ${style.bold(title)} ${style.dim(fill)}${tail}`.trimEnd()
+}
+
+/**
+ * Joins parts with ` · `, starting a new line before `width` would be exceeded.
+ *
+ * @param parts - Plain-text parts (widths are measured on them).
+ * @param width - Largest line length.
+ * @returns The lines.
+ */
+export function wrapParts(parts: readonly string[], width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const part of parts) {
+    const next = line === '' ? part : `${line} · ${part}`
+    if (next.length > width && line !== '') {
+      lines.push(line)
+      line = part
+    } else {
+      line = next
+    }
+  }
+  return line === '' ? lines : [...lines, line]
 }
 
 /**

@@ -87,7 +87,8 @@ function liquidationRow(
  * at this notional (or above the contract's maximum) is listed as not allowed.
  *
  * @param size - The order size the position is derived from.
- * @param entryPrice - Entry price (the mark price), `> 0`.
+ * @param entryPrice - Entry price, `> 0`.
+ * @param entryReference - Which price that is: the mark price, or the last price without one.
  * @param contract - The contract's step, size, minimum and maximum leverage.
  * @param brackets - The contract's bracket table (may be empty).
  * @returns The liquidation section of a snapshot.
@@ -95,6 +96,7 @@ function liquidationRow(
 export function buildLiquidationTable(
   size: OrderSize,
   entryPrice: string,
+  entryReference: 'mark' | 'last',
   contract: PositionContract,
   brackets: readonly LeverageBracket[],
 ): LiquidationSection {
@@ -113,7 +115,7 @@ export function buildLiquidationTable(
       rows.push(liquidationRow(side, leverage, allowed, position, brackets))
     }
   }
-  return { entryPrice, qty, baseQty, notional, maxLeverage: bracketMax, rows }
+  return { entryPrice, entryReference, qty, baseQty, notional, maxLeverage: bracketMax, rows }
 }
 
 /**

@@ -7,39 +7,21 @@
 import { signOf } from './decimal.ts'
 import { formatBps, formatDecimal } from './format.ts'
 import {
+  BODY_WIDTH,
   type Cell,
-  LINE_WIDTH,
   type Pair,
   renderPairs,
   renderSection,
   renderTable,
+  wrapParts,
 } from './layout.ts'
 import type { SectionContext } from './render-sections.ts'
 import type { BookGroup, FillSummary } from './snapshot-types.ts'
 import { paintSigned, type Style } from './style.ts'
 
-/** Room for a line inside a section body (indent of two). */
-const BODY_WIDTH = LINE_WIDTH - 2
-
 function imbalance(style: Style, value: string): Cell {
   const text = formatDecimal(value, { decimals: 3, signed: true })
   return { text, paint: (t) => paintSigned(style, signOf(value), t) }
-}
-
-/** Joins parts with ` · `, wrapping to a new line before `width` is exceeded. */
-function wrapParts(parts: readonly string[], width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const part of parts) {
-    const next = line === '' ? part : `${line} · ${part}`
-    if (next.length > width && line !== '') {
-      lines.push(line)
-      line = part
-    } else {
-      line = next
-    }
-  }
-  return line === '' ? lines : [...lines, line]
 }
 
 function renderGroup(group: BookGroup, context: SectionContext): string[] {

@@ -15,7 +15,15 @@ import {
   formatPercent,
   formatTime,
 } from './format.ts'
-import { type Cell, type Pair, renderPairs, renderSection, renderTable } from './layout.ts'
+import {
+  BODY_WIDTH,
+  type Cell,
+  type Pair,
+  renderPairs,
+  renderSection,
+  renderTable,
+  wrapParts,
+} from './layout.ts'
 import type { LiquidationRow, SymbolSnapshot } from './snapshot-types.ts'
 import { paintSigned, type Style } from './style.ts'
 
@@ -180,13 +188,21 @@ function liquidationCells(row: LiquidationRow, format: ContractFormatters, style
 export function renderLiquidation({ snapshot, format, style }: SectionContext): string[] {
   const l = snapshot.liquidation
   const c = snapshot.contract
-  const entry = snapshot.prices.mark === l.entryPrice ? 'mark' : 'last'
+  const title = 'Liquidation of example positions'
+  if (l === null) return renderSection(title, [style.dim('no price to enter at')], style)
   const limit =
     l.maxLeverage === null
       ? 'no bracket holds this size'
       : `brackets allow up to ${formatLeverage(l.maxLeverage)} at this size`
+  const position = `${format.contracts(l.qty)} ct (${format.base(l.baseQty)} ${c.baseCurrency})`
   const intro = [
-    `${format.contracts(l.qty)} ct (${format.base(l.baseQty)} ${c.baseCurrency}) at ${entry} ${format.price(l.entryPrice)}, notional ${format.quote(l.notional)} ${c.quoteCurrency}`,
+    ...wrapParts(
+      [
+        `${position} at ${l.entryReference} ${format.price(l.entryPrice)}`,
+        `notional ${format.quote(l.notional)} ${c.quoteCurrency}`,
+      ],
+      BODY_WIDTH,
+    ),
     style.dim(`isolated margin, fees excluded; ${limit}`),
   ]
   const table = renderTable(
@@ -201,5 +217,5 @@ export function renderLiquidation({ snapshot, format, style }: SectionContext): 
     l.rows.map((row) => liquidationCells(row, format, style)),
     style,
   )
-  return renderSection('Liquidation of example positions', [...intro, ...table], style)
+  return renderSection(title, [...intro, ...table], style)
 }

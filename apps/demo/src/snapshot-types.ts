@@ -50,7 +50,8 @@ export interface SymbolSnapshot {
   marketOrder: MarketOrderSection
   trades: TradeRow[]
   candles: CandleSection
-  liquidation: LiquidationSection
+  /** `null` when there is no positive mark or last price to enter at. */
+  liquidation: LiquidationSection | null
 }
 
 export interface ContractSection {
@@ -191,8 +192,10 @@ export interface LiquidationRow {
 }
 
 export interface LiquidationSection {
-  /** Isolated, one-way, fees excluded: the position's entry at the mark (or last) price. */
+  /** Isolated, one-way, fees excluded: the position's entry price. */
   entryPrice: string
+  /** `'mark'`, or `'last'` when there is no mark-price candle. */
+  entryReference: 'mark' | 'last'
   /** Position size in contracts. */
   qty: string
   /** Position size in the base coin. */

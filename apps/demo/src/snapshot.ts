@@ -8,7 +8,7 @@
 import { setMaxListeners } from 'node:events'
 import { annualizeFundingRate, timeToNextFunding } from '@perpkit/analytics'
 import { type PerpkitClient, UnknownSymbolError } from '@perpkit/client'
-import type { Contract, FundingRate, Kline, Trade } from '@perpkit/schemas'
+import type { Contract, FundingRate, Trade } from '@perpkit/schemas'
 import { simulateMarketOrder, summarizeBook } from './book.ts'
 import { multiplyDecimal } from './decimal.ts'
 import { DemoError } from './demo-error.ts'
@@ -141,7 +141,11 @@ export async function gatherSnapshot(
   const mark = markCandles.at(-1)?.closePrice ?? null
   const brackets = rules.find((rule) => rule.symbol === symbol)?.brackets ?? []
   const book = summarizeBook(depth, section)
-  const entryPrice = isUsablePrice(mark) ? mark : contract.lastPrice
+  const entry = isUsablePrice(mark)
+    ? { price: mark, reference: 'mark' as const }
+    : isUsablePrice(contract.lastPrice)
+      ? { price: contract.lastPrice, reference: 'last' as const }
+      : null
   return {
     symbol,
     contract: section,
@@ -165,13 +169,12 @@ export async function gatherSnapshot(
     book,
     marketOrder: simulateMarketOrder(depth, options.size, section, book.top.mid),
     trades: trades.slice(0, TRADE_COUNT).map(describeTrade),
-    candles: { stepMinutes: 60, candles: lastCandles(candles) },
-    liquidation: buildLiquidationTable(options.size, entryPrice, section, brackets),
+    candles: { stepMinutes: 60, candles: candles.slice(-CHART_CANDLES) },
+    liquidation:
+      entry === null
+        ? null
+        : buildLiquidationTable(options.size, entry.price, entry.reference, section, brackets),
   }
-}
-
-function lastCandles(candles: readonly Kline[]): Kline[] {
-  return candles.slice(-CHART_CANDLES)
 }
 
 /**

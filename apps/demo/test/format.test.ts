@@ -10,7 +10,7 @@ import {
   formatTime,
   groupThousands,
 } from '../src/format.ts'
-import { renderPairs, renderTable, visibleWidth } from '../src/layout.ts'
+import { renderPairs, renderTable, visibleWidth, wrapParts } from '../src/layout.ts'
 import { createStyle, shouldUseColor } from '../src/style.ts'
 
 describe('formatDecimal', () => {
@@ -106,6 +106,12 @@ describe('layout and colours', () => {
     const painted = renderTable(columns, [[{ text: 'buy', paint: colored.green }, '7.5']], colored)
     expect(painted[1]).toContain('\u001b[')
     expect(painted.map(visibleWidth)).toEqual(['side  price'.length, 'buy     7.5'.length])
+  })
+
+  it('joins parts with a middle dot and wraps before the width is exceeded', () => {
+    expect(wrapParts(['spread 1', 'mid 2', 'micro 3'], 80)).toEqual(['spread 1 · mid 2 · micro 3'])
+    expect(wrapParts(['spread 1', 'mid 2', 'micro 3'], 16)).toEqual(['spread 1 · mid 2', 'micro 3'])
+    expect(wrapParts(['a part longer than the width'], 5)).toEqual(['a part longer than the width'])
   })
 
   it('colours only when asked: NO_COLOR wins, FORCE_COLOR forces, else only a TTY', () => {

@@ -83,6 +83,7 @@ describe('the JSON snapshot', () => {
     ])
     expectDecimals(btc.liquidation, ['entryPrice', 'qty', 'baseQty', 'notional'])
     expect(btc.liquidation.entryPrice).toBe(btc.prices.mark)
+    expect(btc.liquidation.entryReference).toBe('mark')
     expect(btc.liquidation.rows).toHaveLength(8)
     for (const row of btc.liquidation.rows) {
       expect(row.allowed).toBe(true)

@@ -106,7 +106,7 @@ describe.concurrent('the text snapshot', () => {
 
       const liquidation = sectionOf(block, 'Liquidation of example positions')
       expect(liquidation[0]).toMatch(
-        /^ {2}[\d,]+ ct \([\d,.]+ \w+\) at mark [\d,.]+, notional [\d,.]+ USDT$/,
+        /^ {2}[\d,]+ ct \([\d,.]+ \w+\) at mark [\d,.]+ · notional [\d,.]+ USDT$/,
       )
       const rows = liquidation.filter((line) => /^ {2}(long|short) /.test(line))
       expect(rows.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual([
