@@ -10,8 +10,12 @@ import { type Candle, extendCandle } from './candle.ts'
 import { partialMinute } from './intra-minute.ts'
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR, type PricePath } from './price-path.ts'
 
-/** The aggregate of the whole minutes `[from, to)` (minutes since the epoch); `undefined` if empty. */
+/**
+ * The aggregate of the whole minutes `[from, to)` (minutes since the epoch);
+ * `undefined` if empty. May return a cached candle: copy before changing it.
+ */
 export function aggregateMinutes(path: PricePath, from: number, to: number): Candle | undefined {
+  let first: Candle | undefined
   let result: Candle | undefined
   let minute = from
   while (minute < to) {
@@ -26,10 +30,13 @@ export function aggregateMinutes(path: PricePath, from: number, to: number): Can
       part = path.minute(minute)
       minute += 1
     }
-    if (result === undefined) result = { ...part }
-    else extendCandle(result, part)
+    if (first === undefined) first = part
+    else {
+      result ??= { ...first }
+      extendCandle(result, part)
+    }
   }
-  return result
+  return result ?? first
 }
 
 /**
@@ -49,6 +56,7 @@ export function candleAsOf(
   const current = partialMinute(path.minuteShape(nowMinute), nowSecond - nowMinute * 60)
   const before = aggregateMinutes(path, from, nowMinute)
   if (before === undefined) return current
-  extendCandle(before, current)
-  return before
+  const merged = { ...before }
+  extendCandle(merged, current)
+  return merged
 }

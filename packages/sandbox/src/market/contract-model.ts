@@ -74,13 +74,22 @@ export class ContractModel {
    * candles still aggregate exactly.
    */
   mapCandle(candle: Candle, kind: 'market' | 'mark'): Candle {
-    const map = kind === 'mark' ? this.markTicks.bind(this) : this.marketTicks.bind(this)
+    if (kind === 'market') {
+      if (this.premiumFactor === 1) return candle
+      return {
+        open: this.marketTicks(candle.open),
+        high: this.marketTicks(candle.high),
+        low: this.marketTicks(candle.low),
+        close: this.marketTicks(candle.close),
+        volume: candle.volume,
+      }
+    }
     return {
-      open: map(candle.open),
-      high: map(candle.high),
-      low: map(candle.low),
-      close: map(candle.close),
-      volume: kind === 'mark' ? 0 : candle.volume,
+      open: this.markTicks(candle.open),
+      high: this.markTicks(candle.high),
+      low: this.markTicks(candle.low),
+      close: this.markTicks(candle.close),
+      volume: 0,
     }
   }
 

@@ -62,3 +62,22 @@ function buildSide(
   }
   return side
 }
+
+function sideToJson(side: DepthLevelWire[] | null): string {
+  if (side === null) return 'null'
+  let out = '['
+  for (let i = 0; i < side.length; i++) {
+    const [price, size, total] = side[i] as DepthLevelWire
+    out += `${i === 0 ? '' : ','}["${price}","${size}","${total}"]`
+  }
+  return `${out}]`
+}
+
+/**
+ * Writes a book as JSON text, the same as `JSON.stringify` gives but faster:
+ * the symbol comes from the contract table and every level is plain decimal
+ * strings, so nothing needs escaping.
+ */
+export function depthToJson(book: DepthWire): string {
+  return `{"timestamp":${book.timestamp},"symbol":"${book.symbol}","bids":${sideToJson(book.bids)},"asks":${sideToJson(book.asks)}}`
+}

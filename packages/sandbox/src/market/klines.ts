@@ -56,3 +56,17 @@ export function buildKlines(
   }
   return out
 }
+
+/**
+ * Writes candles as JSON text, the same as `JSON.stringify` gives but several
+ * times faster: every value is a number or a plain decimal string, so nothing
+ * needs escaping.
+ */
+export function klinesToJson(klines: KlinesWire): string {
+  let out = '['
+  for (let i = 0; i < klines.length; i++) {
+    const k = klines[i] as KlinesWire[number]
+    out += `${i === 0 ? '' : ','}{"timestamp":${k.timestamp},"open_price":"${k.open_price}","close_price":"${k.close_price}","high_price":"${k.high_price}","low_price":"${k.low_price}","volume":"${k.volume}"}`
+  }
+  return `${out}]`
+}

@@ -30,6 +30,8 @@ const LOG_LIMIT = 1.1
 /** Typical wick of a day beyond its open and close, as a fraction of price. */
 const DAY_WICK = 0.012
 const CACHE_LIMIT = 4096
+/** Day candles kept per path: about 55 years of days, a few MB at most. */
+const DAY_CACHE_LIMIT = 20_000
 
 const NOISE = 1
 const DAY = 2
@@ -51,6 +53,7 @@ export interface MinuteShape {
 export class PricePath {
   private readonly key: number
   private readonly cache = new Map<number, Float64Array>()
+  private readonly days = new Map<number, Candle>()
 
   /**
    * @param seed - Hash of the sandbox seed.
@@ -82,8 +85,17 @@ export class PricePath {
     return Math.max(1, Math.round(this.baseTicks * Math.exp(clamped)))
   }
 
-  /** The candle of day `day` (days since the epoch). */
+  /** The candle of day `day` (days since the epoch); treat it as read-only (it is cached). */
   day(day: number): Candle {
+    const cached = this.days.get(day)
+    if (cached !== undefined) return cached
+    if (this.days.size >= DAY_CACHE_LIMIT) this.days.clear()
+    const candle = this.computeDay(day)
+    this.days.set(day, candle)
+    return candle
+  }
+
+  private computeDay(day: number): Candle {
     const open = this.boundary(day)
     const close = this.boundary(day + 1)
     const stream = new Stream(hash3(this.key, DAY, day))

@@ -21,15 +21,16 @@ import {
   tradesEndpoint,
 } from '@perpkit/schemas'
 import type { ContractModel } from '../market/contract-model.ts'
-import { buildDepth } from '../market/depth.ts'
+import { buildDepth, depthToJson } from '../market/depth.ts'
 import { buildDetailsRow } from '../market/details.ts'
 import { buildFundingHistory, buildFundingRate } from '../market/funding.ts'
-import { buildKlines } from '../market/klines.ts'
+import { buildKlines, klinesToJson } from '../market/klines.ts'
 import type { Market } from '../market/market.ts'
 import { buildOpenInterest } from '../market/open-interest.ts'
 import { buildTrades } from '../market/trades.ts'
 import { unknownSymbol } from './api-error.ts'
 import { queryError } from './query-errors.ts'
+import { RawJson } from './respond.ts'
 
 /** The validated wire query of an endpoint (what its `query` schema outputs). */
 export type QueryOf<P extends EndpointPath> = Extract<
@@ -68,8 +69,8 @@ function contractOf(context: HandlerContext, symbol: string, path: EndpointPath)
 }
 
 function klineHandler(path: EndpointPath, kind: 'market' | 'mark') {
-  return (query: QueryOf<typeof klineEndpoint.path>, context: HandlerContext) =>
-    buildKlines(
+  return (query: QueryOf<typeof klineEndpoint.path>, context: HandlerContext) => {
+    const klines = buildKlines(
       contractOf(context, query.symbol, path),
       kind,
       {
@@ -80,6 +81,8 @@ function klineHandler(path: EndpointPath, kind: 'market' | 'mark') {
       },
       context.now,
     )
+    return new RawJson(klinesToJson(klines))
+  }
 }
 
 const handlers: { [P in EndpointPath]: Handler<P> } = {
@@ -113,12 +116,10 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
         : [contractOf(context, query.symbol, leverageBracketEndpoint.path)]
     return { rules: models.map((model) => context.market.rule(model)) }
   },
-  [depthEndpoint.path]: (query, context) =>
-    buildDepth(
-      contractOf(context, query.symbol, depthEndpoint.path),
-      context.depthLevels,
-      context.now,
-    ),
+  [depthEndpoint.path]: (query, context) => {
+    const model = contractOf(context, query.symbol, depthEndpoint.path)
+    return new RawJson(depthToJson(buildDepth(model, context.depthLevels, context.now)))
+  },
   [openInterestEndpoint.path]: (query, context) =>
     buildOpenInterest(contractOf(context, query.symbol, openInterestEndpoint.path), context.now),
 }

@@ -34,9 +34,15 @@ export function sendJson(
   res.end(body)
 }
 
+/** A payload already written as JSON text (for the large, hot payloads). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** The success envelope's text: `{"code":1000,"message":"Ok","trace":"...","data":...}`. */
 export function successBody(data: unknown): string {
-  return `{"code":${SUCCESS_CODE},"message":"Ok","trace":"${newTrace()}","data":${JSON.stringify(data)}}`
+  const json = data instanceof RawJson ? data.text : JSON.stringify(data)
+  return `{"code":${SUCCESS_CODE},"message":"Ok","trace":"${newTrace()}","data":${json}}`
 }
 
 /** Writes the success envelope around `data`, HTTP 200. */
