@@ -130,11 +130,16 @@ export function renderTable(
   const widths = columns.map((column, i) =>
     Math.max(column.header.length, ...rows.map((row) => textOf(row[i] ?? '').length)),
   )
+  const last = columns.length - 1
   const line = (cells: readonly Cell[], paintAll?: (text: string) => string) =>
     columns
       .map((column, i) => {
         const cell = cells[i] ?? ''
-        const padded = pad(textOf(cell), widths[i] ?? 0, column.align)
+        // The last column is not padded on the right: no trailing spaces, painted or not.
+        const padded =
+          i === last && column.align === 'left'
+            ? textOf(cell)
+            : pad(textOf(cell), widths[i] ?? 0, column.align)
         return paintAll === undefined ? paintCell(cell, padded) : paintAll(padded)
       })
       .join('  ')

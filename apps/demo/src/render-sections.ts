@@ -168,7 +168,9 @@ function liquidationCells(row: LiquidationRow, format: ContractFormatters, style
   const side: Cell = { text: row.side, paint: row.side === 'long' ? style.green : style.red }
   const leverage = formatLeverage(row.leverage)
   const margin = format.quote(row.margin)
-  if (!row.allowed) return [side, leverage, margin, '—', '', style.dim('not allowed at this size')]
+  if (!row.allowed) {
+    return [side, leverage, margin, '—', '', { text: 'not allowed at this size', paint: style.dim }]
+  }
   if (row.price === null || row.distance === null) return [side, leverage, margin, 'none', '', '']
   const bracket =
     row.bracket === null

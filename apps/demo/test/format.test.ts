@@ -103,9 +103,39 @@ describe('layout and colours', () => {
       'sell       7.5',
     ])
     const colored = createStyle(true)
-    const painted = renderTable(columns, [[{ text: 'buy', paint: colored.green }, '7.5']], colored)
+    const cells = [
+      [{ text: 'buy', paint: colored.green }, '7.5'],
+      ['sell', { text: '91,719.8', paint: colored.red }],
+    ]
+    const painted = renderTable(columns, cells, colored)
+    const unpainted = renderTable(
+      columns,
+      [
+        ['buy', '7.5'],
+        ['sell', '91,719.8'],
+      ],
+      plain,
+    )
     expect(painted[1]).toContain('\u001b[')
-    expect(painted.map(visibleWidth)).toEqual(['side  price'.length, 'buy     7.5'.length])
+    expect(painted.map(visibleWidth)).toEqual(unpainted.map((line) => line.length))
+  })
+
+  it('leaves no trailing padding after a left-aligned last column, painted or not', () => {
+    const columns = [
+      { header: 'lev.', align: 'right' },
+      { header: 'bracket used', align: 'left' },
+    ] as const
+    const colored = createStyle(true)
+    const rows = [
+      ['5x', { text: 'not allowed at this size', paint: colored.dim }],
+      ['10x', '#2'],
+    ]
+    const lines = renderTable(columns, rows, colored)
+    expect(lines.map(visibleWidth)).toEqual([
+      'lev.  bracket used'.length,
+      '  5x  not allowed at this size'.length,
+      ' 10x  #2'.length,
+    ])
   })
 
   it('joins parts with a middle dot and wraps before the width is exceeded', () => {
