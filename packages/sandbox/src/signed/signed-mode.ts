@@ -27,14 +27,23 @@ import { ApiError } from '../server/api-error.ts'
  * ```
  */
 export const verifyFailureCodes = {
+  /** No `X-API-KEY` header: 30001. */
   'missing-key': apiErrorCodes.MISSING_KEY,
+  /** An API key the sandbox does not know: 30002. */
   'unknown-key': apiErrorCodes.UNKNOWN_KEY,
+  /** No `X-API-SIGN` header: 30003. */
   'missing-signature': apiErrorCodes.MISSING_SIGNATURE,
+  /** No `X-API-TIMESTAMP` header: 30004. */
   'missing-timestamp': apiErrorCodes.MISSING_TIMESTAMP,
+  /** A timestamp that is not epoch milliseconds in digits: 30005. */
   'malformed-timestamp': apiErrorCodes.MALFORMED_TIMESTAMP,
+  /** A well-formed signature of something else: 30006. */
   'signature-mismatch': apiErrorCodes.SIGNATURE_MISMATCH,
+  /** A timestamp further from the clock than `signatureWindowMs`: 30007. */
   'timestamp-outside-window': apiErrorCodes.TIMESTAMP_OUT_OF_WINDOW,
+  /** A signature that is not 64 lower-case hex characters: 30008. */
   'malformed-signature': apiErrorCodes.AUTH_HEADER_ERROR,
+  /** A method no signature rule covers: 30008. */
   'unsupported-method': apiErrorCodes.AUTH_HEADER_ERROR,
 } as const satisfies Record<VerifyFailureReason, ApiErrorCode>
 
