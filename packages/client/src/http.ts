@@ -20,6 +20,7 @@ import {
 } from '@perpkit/schemas'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
+import { onAbort } from './abort.ts'
 import { createApiError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
 import {
@@ -133,8 +134,7 @@ async function attemptOnce(
   const timeoutMs = call.timeout ?? options.timeout
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
-  const forwardAbort = () => controller.abort(call.signal?.reason)
-  call.signal?.addEventListener('abort', forwardAbort, { once: true })
+  const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))
   try {
     const headers =
       spec.auth === 'NONE'
@@ -168,7 +168,7 @@ async function attemptOnce(
     throw error
   } finally {
     clearTimeout(timer)
-    call.signal?.removeEventListener('abort', forwardAbort)
+    stopForwarding()
     slot?.release()
   }
 }
@@ -259,14 +259,13 @@ function toPerpkitError(
 function sleep(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {
   if (signal?.aborted) return Promise.reject(new AbortError(label, signal.reason))
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const off = onAbort(signal, () => {
       clearTimeout(timer)
       reject(new AbortError(label, signal?.reason))
-    }
+    })
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
+      off()
       resolve()
     }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

@@ -17,6 +17,7 @@ import {
   symbolParam,
   timeParam,
 } from '@perpkit/schemas'
+import { onAbort } from './abort.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
 
 /**
@@ -146,9 +147,8 @@ export async function* iterateKlineRange(
   const windowsTotal = first > endTime ? 0 : Math.ceil((endTime - first + 1) / span)
   const controller = new AbortController()
   const outer = params.signal
-  const forwardAbort = () => controller.abort(outer?.reason)
   if (outer?.aborted) throw new AbortError(label, outer.reason)
-  outer?.addEventListener('abort', forwardAbort, { once: true })
+  const stopForwarding = onAbort(outer, () => controller.abort(outer?.reason))
 
   const pending: Promise<Settled>[] = []
   let launched = 0
@@ -189,7 +189,7 @@ export async function* iterateKlineRange(
       params.onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
     }
   } finally {
-    outer?.removeEventListener('abort', forwardAbort)
+    stopForwarding()
     // Stopped early (break, error, abort): cancel what is still in flight.
     if (pending.length > 0) controller.abort(new AbortError(label))
   }

@@ -11,6 +11,7 @@
  * @module
  */
 import type { RateLimitBudget } from '@perpkit/schemas'
+import { onAbort } from './abort.ts'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
 
 /** A taken slot: call `release()` once the response (or failure) is in. */
@@ -20,9 +21,8 @@ export interface RateLimitSlot {
 
 interface Waiter {
   resolve: (slot: RateLimitSlot) => void
-  reject: (reason: unknown) => void
-  signal: AbortSignal | undefined
-  onAbort: () => void
+  /** Ends the abort subscription. */
+  off: () => void
 }
 
 /**
@@ -69,16 +69,13 @@ export class RateLimitBucket {
     return new Promise<RateLimitSlot>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
-        reject,
-        signal,
-        onAbort: () => {
+        off: onAbort(signal, () => {
           const index = this.#queue.indexOf(waiter)
           if (index !== -1) this.#queue.splice(index, 1)
           reject(signal?.reason)
           this.#pump()
-        },
+        }),
       }
-      signal?.addEventListener('abort', waiter.onAbort, { once: true })
       this.#queue.push(waiter)
       this.#pump()
     })
@@ -132,7 +129,7 @@ export class RateLimitBucket {
   #pump(): void {
     while (this.#queue.length > 0 && this.#free() > 0) {
       const waiter = this.#queue.shift() as Waiter
-      waiter.signal?.removeEventListener('abort', waiter.onAbort)
+      waiter.off()
       waiter.resolve(this.#take())
     }
     if (this.#queue.length === 0 || this.#timer !== undefined) return

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { describe, expect, inject, it } from 'vitest'
 import {
   ApiError,
@@ -5,6 +6,7 @@ import {
   InvalidParamsError,
   isPerpkitError,
   isRetryableError,
+  NetworkError,
   UnknownSymbolError,
 } from '../src/index.ts'
 
@@ -57,5 +59,17 @@ describe('errors from the sandbox', () => {
 
       Endpoint: GET /contract/public/market-trade]
     `)
+  })
+
+  it('a refused connection is a NetworkError that names the system error, not just "fetch failed"', async () => {
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    const closed = createClient({ baseUrl: `http://127.0.0.1:${port}`, retry: 0 })
+    const error = await closed.getDepth({ symbol: 'BTCUSDT' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as NetworkError).retryable).toBe(true)
+    expect((error as Error).message).toContain('ECONNREFUSED')
   })
 })

@@ -110,9 +110,30 @@ export class NetworkError extends PerpkitError {
   override name = 'NetworkError'
 
   constructor(endpoint: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause)
-    super(`The request failed on the network: ${reason}`, { endpoint, retryable: true, cause })
+    super(`The request failed on the network: ${describeNetworkCause(cause)}`, {
+      endpoint,
+      retryable: true,
+      cause,
+    })
   }
+}
+
+/**
+ * The most telling reason in a fetch error's cause chain: undici reports
+ * "fetch failed" and keeps the system error (`ECONNREFUSED`, `ECONNRESET`,
+ * "other side closed") in `cause`.
+ */
+function describeNetworkCause(error: unknown): string {
+  const reasons: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const { message, code } = current as { message?: unknown; code?: unknown }
+    const text = typeof message === 'string' && message !== '' ? message : String(current)
+    reasons.push(typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text)
+    current = (current as { cause?: unknown }).cause
+  }
+  const specific = reasons.filter((r) => r !== 'fetch failed')
+  return (specific.length > 0 ? specific : reasons).join(': ')
 }
 
 /**
