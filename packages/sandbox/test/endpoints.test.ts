@@ -111,6 +111,19 @@ describe('details', () => {
     expect(row?.funding_time).toBeGreaterThan(NOW)
   })
 
+  it('knows no contract before its listing time: absent from details, unknown symbol elsewhere', async () => {
+    const early = await startSandbox({ now: () => Date.UTC(2022, 0, 1) })
+    try {
+      const { symbols } = await fetchData(early.url, '/contract/public/details')
+      expect(symbols.map((row) => row.symbol)).not.toContain('1000PEPEUSDT')
+      expect(symbols.find((row) => row.symbol === 'LUNAUSDT')?.status).toBe('Trading')
+      const reply = await call(early.url, '/contract/public/depth', { symbol: '1000PEPEUSDT' })
+      expect(reply.body.code).toBe(40034)
+    } finally {
+      await early.close()
+    }
+  })
+
   it('marks the dated future Delisted once its settlement time has passed', async () => {
     const later = await startSandbox({ now: () => Date.UTC(2027, 5, 1) })
     try {

@@ -290,10 +290,3 @@ export const contractSpecs: readonly ContractSpec[] = [
     ],
   },
 ]
-
-const contractsBySymbol = new Map(contractSpecs.map((spec) => [spec.symbol, spec]))
-
-/** Looks up a listed contract by its exact symbol. */
-export function findContract(symbol: string): ContractSpec | undefined {
-  return contractsBySymbol.get(symbol)
-}

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { buildBrackets } from './brackets.ts'
+import { type BracketWire, buildBrackets } from './brackets.ts'
 import { ContractModel } from './contract-model.ts'
 import { contractSpecs } from './contracts.ts'
 import { hashString } from './hash.ts'
@@ -25,13 +25,22 @@ export class Market {
     this.bySymbol = new Map(this.contracts.map((model) => [model.spec.symbol, model]))
   }
 
-  /** The contract listed under exactly `symbol`, if any. */
-  find(symbol: string): ContractModel | undefined {
-    return this.bySymbol.get(symbol)
+  /**
+   * The contract listed under exactly `symbol` at time `now` (epoch ms), if
+   * any: a contract does not exist before its listing time.
+   */
+  find(symbol: string, now: number): ContractModel | undefined {
+    const model = this.bySymbol.get(symbol)
+    return model !== undefined && model.spec.openTime <= now ? model : undefined
+  }
+
+  /** Every contract listed by time `now` (epoch ms), delisted ones included. */
+  listed(now: number): ContractModel[] {
+    return this.contracts.filter((model) => model.spec.openTime <= now)
   }
 
   /** The leverage rule of a contract, exact. */
-  rule(model: ContractModel) {
+  rule(model: ContractModel): { symbol: string; brackets: BracketWire[] } {
     return { symbol: model.spec.symbol, brackets: buildBrackets(model.spec.tiers) }
   }
 }

@@ -63,7 +63,7 @@ export function symbolCodeOf(path: EndpointPath): number {
 }
 
 function contractOf(context: HandlerContext, symbol: string, path: EndpointPath): ContractModel {
-  const model = context.market.find(symbol)
+  const model = context.market.find(symbol, context.now)
   if (model === undefined) throw unknownSymbol(symbol, symbolCodeOf(path))
   return model
 }
@@ -105,14 +105,14 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   [detailsEndpoint.path]: (query, context) => {
     const models =
       query.symbol === undefined
-        ? context.market.contracts
+        ? context.market.listed(context.now)
         : [contractOf(context, query.symbol, detailsEndpoint.path)]
     return { symbols: models.map((model) => buildDetailsRow(model, context.now)) }
   },
   [leverageBracketEndpoint.path]: (query, context) => {
     const models =
       query.symbol === undefined
-        ? context.market.contracts
+        ? context.market.listed(context.now)
         : [contractOf(context, query.symbol, leverageBracketEndpoint.path)]
     return { rules: models.map((model) => context.market.rule(model)) }
   },

@@ -55,6 +55,15 @@ function delay(state: SandboxState, ms: number): Promise<void> {
   })
 }
 
+/** The sandbox clock, checked: a clock that gives no epoch ms is a sandbox failure (HTTP 500). */
+function readClock(state: SandboxState): number {
+  const now = state.options.now()
+  if (typeof now !== 'number' || !Number.isFinite(now) || now < 0) {
+    throw new Error(`the now() option must return epoch ms, got ${String(now)}`)
+  }
+  return Math.floor(now)
+}
+
 function splitUrl(raw: string): { path: string; rawQuery: string } {
   const mark = raw.indexOf('?')
   return mark === -1
@@ -94,7 +103,7 @@ async function serve(
       client,
       endpoint,
       endpoints[endpoint].rateLimit,
-      options.now(),
+      readClock(state),
     )
     headers = rateLimitHeaders(options.rateLimitHeaderPrefix, verdict)
     if (verdict.state === 'limited') {
@@ -144,7 +153,7 @@ async function serveAdmitted(
     if (failure !== undefined) return sendError(res, failure, headers)
   }
   const query = Object.fromEntries(new URLSearchParams(rawQuery))
-  const context = { market: state.market, depthLevels: options.depthLevels, now: options.now() }
+  const context = { market: state.market, depthLevels: options.depthLevels, now: readClock(state) }
   sendSuccess(res, serveEndpoint(endpoint, query, context), headers)
 }
 
