@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { setMaxListeners } from 'node:events'
 import { annualizeFundingRate, timeToNextFunding } from '@perpkit/analytics'
 import { type PerpkitClient, UnknownSymbolError } from '@perpkit/client'
 import type { Contract, FundingRate, Trade } from '@perpkit/schemas'
@@ -28,8 +27,6 @@ export const CHART_CANDLES = 48
 /** Trades listed. */
 export const TRADE_COUNT = 6
 
-/** Requests a snapshot of one symbol makes (at most). */
-const REQUESTS_PER_SYMBOL = 8
 const HOUR_MS = 3_600_000
 const MARK_WINDOW_MS = 15 * 60_000
 
@@ -195,8 +192,6 @@ export async function gatherDocument(
   options: GatherOptions,
 ): Promise<DemoDocument> {
   const controller = new AbortController()
-  // Every request in flight listens to this signal: more than Node's default of 10 is expected.
-  setMaxListeners(REQUESTS_PER_SYMBOL * symbols.length + 10, controller.signal)
   const forward = () => controller.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', forward, { once: true })
   const now = options.now ?? Date.now
