@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { type EndpointPath, endpointPaths, endpoints, type RateLimitBudget } from '@perpkit/schemas'
 
 /**
  * API credentials the sandbox accepts in signed mode.
@@ -19,6 +20,21 @@ export interface SandboxCredentials {
   secret: string
   /** The memo chosen with the key, part of every signed message. */
   memo: string
+}
+
+/**
+ * A request budget: at most `limit` requests per `windowMs` milliseconds.
+ *
+ * @example
+ * ```ts
+ * const fast: SandboxRateLimitBudget = { limit: 12, windowMs: 100 }
+ * ```
+ */
+export interface SandboxRateLimitBudget {
+  /** Requests allowed per window. */
+  limit: number
+  /** Window length in milliseconds. */
+  windowMs: number
 }
 
 /**
@@ -42,6 +58,11 @@ export interface SandboxOptions {
   depthLevels?: number
   /** Enforce the endpoint table's per-IP budgets (429, then 418) and send rate-limit headers. @defaultValue `false` */
   rateLimit?: boolean
+  /**
+   * Budgets that replace the endpoint table's for some paths (keys are endpoint paths of the
+   * table), e.g. a 100 ms window so rate-limit tests run fast. Only used with `rateLimit`.
+   */
+  rateLimitBudgets?: Partial<Record<string, SandboxRateLimitBudget>>
   /** Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. @defaultValue `'X-PK'` */
   rateLimitHeaderPrefix?: string
   /** When set, every endpoint requires signed headers from one of these credentials. */
@@ -64,6 +85,8 @@ export interface ResolvedOptions {
   now: () => number
   depthLevels: number
   rateLimit: boolean
+  /** The budget of each endpoint path: the override, else the table's. */
+  budgetOf: (path: EndpointPath) => RateLimitBudget
   rateLimitHeaderPrefix: string
   credentials: SandboxCredentials[] | undefined
   signatureWindowMs: number
@@ -74,6 +97,23 @@ export interface ResolvedOptions {
 
 /** Most order-book levels per side the sandbox serves. */
 export const MAX_DEPTH_LEVELS = 1000
+
+function checkBudgets(
+  value: Partial<Record<string, SandboxRateLimitBudget>> | undefined,
+): (path: EndpointPath) => RateLimitBudget {
+  const overrides = new Map<string, RateLimitBudget>()
+  for (const [path, budget] of Object.entries(value ?? {})) {
+    if (!(endpointPaths as readonly string[]).includes(path)) {
+      throw new TypeError(`rateLimitBudgets: ${path} is not an endpoint path of the table`)
+    }
+    if (budget === undefined) continue
+    overrides.set(path, {
+      limit: integerIn(`rateLimitBudgets['${path}'].limit`, budget.limit, 1, 1_000_000),
+      windowMs: integerIn(`rateLimitBudgets['${path}'].windowMs`, budget.windowMs, 1, 86_400_000),
+    })
+  }
+  return (path) => overrides.get(path) ?? endpoints[path].rateLimit
+}
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
@@ -129,6 +169,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     now,
     depthLevels: integerIn('depthLevels', options.depthLevels ?? 50, 1, MAX_DEPTH_LEVELS),
     rateLimit: options.rateLimit ?? false,
+    budgetOf: checkBudgets(options.rateLimitBudgets),
     rateLimitHeaderPrefix: prefix,
     credentials: checkCredentials(options.credentials),
     signatureWindowMs: windowMs,

@@ -141,4 +141,35 @@ describe('rate limits', () => {
       await other.close()
     }
   })
+
+  it('replaces the table budget of a path with rateLimitBudgets, leaving the others alone', async () => {
+    const fast = await startSandbox({
+      rateLimit: true,
+      rateLimitBudgets: { '/contract/public/depth': { limit: 3, windowMs: 100 } },
+      now: () => clock,
+    })
+    try {
+      const hit = () => call(fast.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+      for (let i = 0; i < 3; i++) expect((await hit()).status).toBe(200)
+      const over = await hit()
+      expect(over.status).toBe(429)
+      expect(limitHeaders(over)).toEqual({ limit: '3', remaining: '4', reset: '0.1', mode: 'IP' })
+      clock += 100
+      expect((await hit()).status).toBe(200)
+      const details = await call(fast.url, '/contract/public/details')
+      expect(limitHeaders(details).limit).toBe('12')
+    } finally {
+      await fast.close()
+    }
+  })
+
+  it('refuses rateLimitBudgets for a path outside the table or with a bad budget', async () => {
+    await expect(
+      startSandbox({ rateLimitBudgets: { '/nope': { limit: 1, windowMs: 1 } } }),
+    ).rejects.toThrow(TypeError)
+    const depth = '/contract/public/depth'
+    await expect(
+      startSandbox({ rateLimitBudgets: { [depth]: { limit: 0, windowMs: 100 } } }),
+    ).rejects.toThrow(RangeError)
+  })
 })

@@ -52,9 +52,11 @@ export interface ContractSpec {
   tiers: readonly BracketTier[]
 }
 
-const MS_PER_DAY = 86_400_000
-
-/** The dated futures contract: quarterly, expiring the last Friday of March 2027 at 08:00 UTC. */
+/**
+ * The dated futures contract: quarterly, listed the last Friday of June 2025
+ * and expiring the last Friday of March 2027, at 08:00 UTC.
+ */
+const FUTURES_LISTING = Date.UTC(2025, 5, 27, 8)
 const FUTURES_EXPIRY = Date.UTC(2027, 2, 26, 8)
 
 const usdt = { quoteCurrency: 'USDT', minLeverage: '1', minVolume: '1' } as const
@@ -247,7 +249,7 @@ export const contractSpecs: readonly ContractSpec[] = [
     contractSize: '0.001',
     maxVolume: '100000',
     marketMaxVolume: '20000',
-    openTime: FUTURES_EXPIRY - 182 * MS_PER_DAY,
+    openTime: FUTURES_LISTING,
     expireTime: FUTURES_EXPIRY,
     settleTime: FUTURES_EXPIRY,
     noneTime: 0,

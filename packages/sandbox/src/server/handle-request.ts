@@ -8,7 +8,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { apiErrorCodes, type EndpointPath, endpoints } from '@perpkit/schemas'
+import { apiErrorCodes, type EndpointPath } from '@perpkit/schemas'
 import { DEFAULT_LATENCY_MS, type Fault, parseFaultHeader } from '../faults/fault.ts'
 import type { MemoryFaultQueue } from '../faults/fault-queue.ts'
 import { sendFault } from '../faults/send-fault.ts'
@@ -80,8 +80,8 @@ function faultsFor(state: SandboxState, req: IncomingMessage, path: EndpointPath
 }
 
 /** Rate-limit headers for a fault answer when the sandbox does not enforce limits. */
-function nominalVerdict(path: EndpointPath, fault: Fault): RateLimitVerdict {
-  const budget = endpoints[path].rateLimit
+function nominalVerdict(state: SandboxState, path: EndpointPath, fault: Fault): RateLimitVerdict {
+  const budget = state.options.budgetOf(path)
   return { budget, used: fault.kind === 'rate-limit' ? budget.limit + 1 : 1, state: 'ok' }
 }
 
@@ -102,7 +102,7 @@ async function serve(
     const verdict = state.limiter.hit(
       client,
       endpoint,
-      endpoints[endpoint].rateLimit,
+      options.budgetOf(endpoint),
       readClock(state),
     )
     headers = rateLimitHeaders(options.rateLimitHeaderPrefix, verdict)
@@ -144,7 +144,7 @@ async function serveAdmitted(
     }
     const faultHeaders =
       state.limiter === undefined && fault.kind === 'rate-limit'
-        ? rateLimitHeaders(options.rateLimitHeaderPrefix, nominalVerdict(endpoint, fault))
+        ? rateLimitHeaders(options.rateLimitHeaderPrefix, nominalVerdict(state, endpoint, fault))
         : headers
     return sendFault(req, res, fault, faultHeaders)
   }
