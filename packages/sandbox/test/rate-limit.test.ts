@@ -103,6 +103,12 @@ describe('rate limits', () => {
     expect(limitHeaders(await depth()).remaining).toBe('2')
   })
 
+  it('counts and marks a 405 on an endpoint path too', async () => {
+    const post = await call(sandbox.url, '/contract/public/depth', {}, { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(limitHeaders(post).remaining).toBe('1')
+  })
+
   it('neither limits nor counts the control routes', async () => {
     for (let i = 0; i < 30; i++)
       expect((await call(sandbox.url, '/__sandbox/faults')).status).toBe(200)

@@ -1,7 +1,7 @@
 /**
  * One request, start to finish, in the order a live deployment answers:
- * control routes; unknown path (404, `msg`); method (405); rate limit (429,
- * 418); injected faults; signature (401, signed mode only); query validation
+ * control routes; unknown path (404, `msg`); rate limit (429, 418); method
+ * (405); injected faults; signature (401, signed mode only); query validation
  * (400); the payload. Anything unexpected becomes HTTP 500 JSON: a request
  * never crashes the server and never hangs (except a requested `'stall'`).
  *
@@ -94,7 +94,6 @@ async function serve(
   if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
   const endpoint = findEndpoint(path)
   if (endpoint === undefined) return sendNotFound(res)
-  if (req.method !== 'GET') return sendMethodNotAllowed(res, 'GET')
   const { options } = state
   let headers: ExtraHeaders = {}
   if (state.limiter !== undefined) {
@@ -118,6 +117,7 @@ async function serve(
       return sendError(res, new ApiError(418, apiErrorCodes.BLOCKED, message), headers)
     }
   }
+  if (req.method !== 'GET') return sendMethodNotAllowed(res, 'GET', headers)
   try {
     await serveAdmitted(state, req, res, endpoint, rawQuery, headers)
   } catch (error) {

@@ -66,7 +66,11 @@ export function sendNotFound(res: ServerResponse): void {
  * Writes the gateway's answer to a method other than GET on a known path:
  * HTTP 405 with `Allow: GET`, `{"code":30000,"msg":"Method not allowed","trace":...}`.
  */
-export function sendMethodNotAllowed(res: ServerResponse, allow: string): void {
+export function sendMethodNotAllowed(
+  res: ServerResponse,
+  allow: string,
+  headers: ExtraHeaders = {},
+): void {
   const body = { code: apiErrorCodes.NOT_FOUND, msg: 'Method not allowed', trace: newTrace() }
-  sendJson(res, 405, JSON.stringify(body), { allow })
+  sendJson(res, 405, JSON.stringify(body), { ...headers, allow })
 }
