@@ -97,10 +97,10 @@ export async function send(
   const { options } = transport
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
-  const bucket =
-    options.rateLimit && spec.budget
-      ? sharedBucket(options.origin, spec.path, spec.budget)
-      : undefined
+  // A per-client override wins over the table's budget; `false` turns the limiter off.
+  const budget =
+    options.rateLimit === false ? undefined : (options.rateLimit[spec.path] ?? spec.budget)
+  const bucket = budget ? sharedBucket(options.origin, spec.path, budget) : undefined
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
@@ -110,9 +110,7 @@ export async function send(
     }
     if (!(result instanceof PerpkitError)) return result
     if (bucket && result.name === 'RateLimitError') {
-      bucket.blockFor(
-        (result as { retryAfterMs?: number | null }).retryAfterMs ?? spec.budget!.windowMs,
-      )
+      bucket.blockFor((result as { retryAfterMs?: number | null }).retryAfterMs ?? budget!.windowMs)
     }
     if (!shouldRetry(result, spec.method, attempt, policy)) throw result
     const delay = retryDelay(attempt + 1, result, policy)
