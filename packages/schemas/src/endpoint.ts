@@ -72,6 +72,8 @@ export interface EndpointDefinition<
   rateLimit: RateLimitBudget
   /** Most records one request returns, when the interface caps it. */
   maxRecords?: number
+  /** Records returned when the request names no `limit`. */
+  defaultRecords?: number
   /** Order of the returned records, when it is a list. */
   order?: string
 }

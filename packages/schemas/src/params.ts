@@ -121,7 +121,9 @@ export function integerQuery(name: string) {
  * ```
  */
 export const stepQuery = integerQuery('step').pipe(
-  z.custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, { error: STEP_HELP }),
+  z.custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, {
+    error: `step must be one of ${KLINE_STEPS.join(', ')} (minutes)`,
+  }),
 )
 
 /**

@@ -10,15 +10,8 @@ import type { DepthLevelWire, EndpointWire } from '@perpkit/schemas'
 import type { ContractModel } from './contract-model.ts'
 import { hash3, Stream } from './hash.ts'
 
-/**
- * The wire payload of the depth endpoint. The table's `wire` schema types its
- * sides' input as `unknown` (a cast in @perpkit/schemas), so the sides are
- * spelled out here.
- */
-export type DepthWire = Omit<EndpointWire<'/contract/public/depth'>, 'bids' | 'asks'> & {
-  bids: DepthLevelWire[] | null
-  asks: DepthLevelWire[] | null
-}
+/** The wire payload of the depth endpoint. */
+export type DepthWire = EndpointWire<'/contract/public/depth'>
 
 const DEPTH = 0x64657074
 

@@ -48,13 +48,6 @@ export interface HandlerContext {
 
 type Handler<P extends EndpointPath> = (query: QueryOf<P>, context: HandlerContext) => unknown
 
-/**
- * Default `limit` of market-trade: 50 (spec section 8). The table holds the
- * maximum (`maxRecords`) but no default; funding-rate-history's default is
- * its maximum.
- */
-const DEFAULT_TRADE_LIMIT = 50
-
 /** The code for a bad or unknown symbol: 40012 on details, 40034 elsewhere. */
 export function symbolCodeOf(path: EndpointPath): number {
   return path === detailsEndpoint.path
@@ -91,7 +84,7 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   [tradesEndpoint.path]: (query, context) =>
     buildTrades(
       contractOf(context, query.symbol, tradesEndpoint.path),
-      query.limit ?? DEFAULT_TRADE_LIMIT,
+      query.limit ?? tradesEndpoint.defaultRecords,
       context.now,
     ),
   [fundingRateEndpoint.path]: (query, context) =>
@@ -99,7 +92,7 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   [fundingRateHistoryEndpoint.path]: (query, context) =>
     buildFundingHistory(
       contractOf(context, query.symbol, fundingRateHistoryEndpoint.path),
-      query.limit ?? fundingRateHistoryEndpoint.maxRecords,
+      query.limit ?? fundingRateHistoryEndpoint.defaultRecords,
       context.now,
     ),
   [detailsEndpoint.path]: (query, context) => {

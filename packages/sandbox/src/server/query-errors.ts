@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { apiErrorCodes, KLINE_STEPS } from '@perpkit/schemas'
+import { apiErrorCodes } from '@perpkit/schemas'
 import { ApiError } from './api-error.ts'
 
 /** A validation issue: where (`path[0]` is the parameter) and why. */
@@ -49,8 +49,5 @@ export function queryError(
     parameter === 'symbol'
       ? symbolCode
       : (codeOfParameter[parameter] ?? apiErrorCodes.PARAMETER_ERROR)
-  // The schema's step message also lists client-side aliases, which the wire does not take.
-  const message =
-    parameter === 'step' ? `step must be one of ${KLINE_STEPS.join(', ')} (minutes)` : first.message
-  return new ApiError(400, code, message)
+  return new ApiError(400, code, first.message)
 }

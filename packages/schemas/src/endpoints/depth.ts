@@ -56,7 +56,7 @@ function checkSide(
 /** A book side on the wire: an array of levels, or `null` for an empty side. */
 const sideWire = anyArray.nullable().check((ctx) => {
   if (ctx.value) checkSide(ctx.value, ctx.issues, false)
-}) as unknown as z.ZodType<DepthLevelWire[] | null>
+}) as unknown as z.ZodType<DepthLevelWire[] | null, DepthLevelWire[] | null>
 
 /** A book side to models: `null` becomes `[]`. */
 const sideData = anyArray.nullable().transform((side, ctx): DepthLevel[] => {

@@ -57,5 +57,6 @@ export const fundingRateHistoryEndpoint = {
   ),
   rateLimit: { limit: 12, windowMs: 2000 },
   maxRecords: MAX_HISTORY,
+  defaultRecords: MAX_HISTORY,
   order: 'newest first',
 } as const satisfies EndpointDefinition<'/contract/public/funding-rate-history'>

@@ -73,5 +73,6 @@ export const tradesEndpoint = {
   data: fastList(tradeWire, toTrade),
   rateLimit: { limit: 12, windowMs: 2000 },
   maxRecords: MAX_TRADES,
+  defaultRecords: 50,
   order: 'newest first',
 } as const satisfies EndpointDefinition<'/contract/public/market-trade'>
