@@ -1,3 +1,5 @@
+import { contractSample } from '../test/samples.ts'
+
 /**
  * Realistic wire payload texts for the benchmarks: built once, deterministic.
  */
@@ -45,38 +47,10 @@ export function klineText(count: number): string {
 /** `count` contract rows shaped like live details rows (with unlisted extras). */
 export function detailsText(count: number): string {
   const symbols = Array.from({ length: count }, (_, i) => ({
+    ...contractSample(),
     symbol: `COIN${i}USDT`,
-    product_type: 1,
-    open_timestamp: 1594080000000,
-    expire_timestamp: 0,
-    settle_timestamp: 0,
     base_currency: `COIN${i}`,
-    quote_currency: 'USDT',
-    last_price: '23920',
-    volume_24h: '18969368',
-    turnover_24h: '458933659.7858',
-    index_price: '23945.25191635',
     index_name: `COIN${i}USDT`,
-    contract_size: '0.001',
-    min_leverage: '1',
-    max_leverage: '100',
-    price_precision: '0.1',
-    vol_precision: '1',
-    max_volume: '500000',
-    market_max_volume: '500000',
-    min_volume: '1',
-    funding_rate: '0.0001',
-    expected_funding_rate: '0.00011',
-    open_interest: '4134180870',
-    open_interest_value: '94100888927.0433258',
-    high_24h: '23900',
-    low_24h: '23100',
-    change_24h: '0.004',
-    funding_interval_hours: 8,
-    status: 'Trading',
-    delist_time: 0,
-    funding_time: 1767254400000,
-    tradfi_info: null,
   }))
   return envelopeText({ symbols })
 }
