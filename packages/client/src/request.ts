@@ -10,7 +10,6 @@ import {
   endpoints,
   type PayloadIssue,
 } from '@perpkit/schemas'
-import { PerpkitError } from './errors/base.ts'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send, type Transport } from './http.ts'
 import type { CallOptions } from './options.ts'
