@@ -52,6 +52,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design.
+  /** Resolves with the model, as `Promise.prototype.then`. */
   then<A = T, B = never>(
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
@@ -59,10 +60,12 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return this.#response.then((r) => r.data).then(onFulfilled, onRejected)
   }
 
+  /** Handles a failure of the call, as `Promise.prototype.catch`. */
   catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
     return this.then(undefined, onRejected)
   }
 
+  /** Runs `onFinally` once the call settles, as `Promise.prototype.finally`. */
   finally(onFinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onFinally)
   }

@@ -25,6 +25,7 @@ export {
 } from './errors/transport.ts'
 export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
 export type { CallOptions, ClientOptions, RateLimitOptions } from './options.ts'
+export type { QueryValue } from './query.ts'
 export type { RateLimitInfo } from './rate-limit-headers.ts'
 export { parseRateLimitHeaders } from './rate-limit-headers.ts'
 export type { DataSchema, GenericRequest } from './request.ts'

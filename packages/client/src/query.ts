@@ -4,7 +4,14 @@
  * @module
  */
 
-/** A query value; `undefined` leaves the parameter out. */
+/**
+ * A query value; `undefined` leaves the parameter out.
+ *
+ * @example
+ * ```ts
+ * const query: Record<string, QueryValue> = { symbol: 'BTCUSDT', limit: 5, cursor: undefined }
+ * ```
+ */
 export type QueryValue = string | number | boolean | undefined
 
 /**

@@ -26,13 +26,17 @@ import { encodeQuery, type QueryValue } from './query.ts'
  */
 export type DataSchema<T> =
   | {
+      /** Checks `data`; zod schemas have this. */
       safeParse(
         data: unknown,
       ):
         | { success: true; data: T }
         | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } }
     }
-  | { parse(data: unknown): T }
+  | {
+      /** Returns the converted `data`, or throws on bad input. */
+      parse(data: unknown): T
+    }
 
 /**
  * A request to any endpoint of a deployment.
