@@ -3,24 +3,18 @@
  *
  * @module
  */
-import {
-  decodeData,
-  type EndpointModel,
-  type EndpointParams,
-  type EndpointPath,
-  encodeParams,
-  endpoints,
-} from '@perpkit/schemas'
+import type { EndpointModel, EndpointParams, EndpointPath } from '@perpkit/schemas'
 import { ApiPromise, type ApiResponse } from './api-promise.ts'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send, type Transport } from './http.ts'
+import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
 
 /**
- * Validates `params` with the endpoint's schema (throwing
+ * Validates `params` with the endpoint's schema (rejecting with
  * {@link InvalidParamsError} before any request), sends the request, and
- * validates and normalizes the payload (throwing {@link ResponseValidationError}).
+ * validates and normalizes the payload (rejecting with {@link ResponseValidationError}).
  *
  * @param transport - The client's transport.
  * @param path - The endpoint path.
@@ -34,13 +28,21 @@ export function callEndpoint<P extends EndpointPath>(
   params: EndpointParams<P>,
   call: CallOptions | undefined,
 ): ApiPromise<EndpointModel<P>> {
+  return new ApiPromise(fetchModel(transport, path, params, call))
+}
+
+async function fetchModel<P extends EndpointPath>(
+  transport: Transport,
+  path: P,
+  params: EndpointParams<P>,
+  call: CallOptions | undefined,
+): Promise<ApiResponse<EndpointModel<P>>> {
+  const { endpoints, encodeParams, decodeData } = await loadSchemas()
   const endpoint = endpoints[path]
   const label = `${endpoint.method} ${path}`
   const parsed = encodeParams(endpoint, params)
-  if (!parsed.success) {
-    return new ApiPromise(Promise.reject(new InvalidParamsError(label, parsed.issues)))
-  }
-  const response = send(
+  if (!parsed.success) throw new InvalidParamsError(label, parsed.issues)
+  const raw = await send(
     transport,
     {
       method: endpoint.method,
@@ -50,18 +52,15 @@ export function callEndpoint<P extends EndpointPath>(
       budget: endpoint.rateLimit,
     },
     call,
-  ).then((raw): ApiResponse<EndpointModel<P>> => {
-    const decoded = decodeData(endpoint, raw.envelope.data)
-    if (!decoded.success)
-      throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
-    return {
-      data: decoded.data as EndpointModel<P>,
-      envelope: raw.envelope,
-      trace: raw.envelope.trace,
-      response: raw.response,
-      rateLimit: raw.rateLimit,
-      attempts: raw.attempts,
-    }
-  })
-  return new ApiPromise(response)
+  )
+  const decoded = decodeData(endpoint, raw.envelope.data)
+  if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
+  return {
+    data: decoded.data as EndpointModel<P>,
+    envelope: raw.envelope,
+    trace: raw.envelope.trace,
+    response: raw.response,
+    rateLimit: raw.rateLimit,
+    attempts: raw.attempts,
+  }
 }

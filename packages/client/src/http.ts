@@ -10,14 +10,8 @@
  *
  * @module
  */
-import {
-  type AuthType,
-  describeValue,
-  type Envelope,
-  type RateLimitBudget,
-  readEnvelope,
-  SUCCESS_CODE,
-} from '@perpkit/schemas'
+import type { AuthType, Envelope, RateLimitBudget } from '@perpkit/schemas'
+import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
@@ -30,6 +24,7 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
+import { loadSchemas, type Schemas } from './load-schemas.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 import { type RateLimitBucket, sharedBucket } from './rate-limiter.ts'
@@ -95,6 +90,7 @@ export async function send(
   call: CallOptions = {},
 ): Promise<RawResponse> {
   const { options } = transport
+  const schemas = await loadSchemas()
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   // A per-client override wins over the table's budget; `false` turns the limiter off.
@@ -104,7 +100,7 @@ export async function send(
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
-      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1)
+      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1, schemas)
     } catch (error) {
       result = toPerpkitError(error, label, call.signal)
     }
@@ -126,6 +122,7 @@ async function attemptOnce(
   label: string,
   bucket: RateLimitBucket | undefined,
   attempts: number,
+  schemas: Schemas,
 ): Promise<RawResponse> {
   const { options } = transport
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
@@ -160,7 +157,7 @@ async function attemptOnce(
         : { body: spec.body, headers: { ...headers, 'content-type': 'application/json' } }),
     })
     const text = await response.text()
-    return readResponse(response, text, label, bucket, attempts)
+    return readResponse(response, text, label, bucket, attempts, schemas)
   } catch (error) {
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(label, timeoutMs)
     throw error
@@ -177,6 +174,7 @@ function readResponse(
   label: string,
   bucket: RateLimitBucket | undefined,
   attempts: number,
+  schemas: Schemas,
 ): RawResponse {
   const status = response.status
   const contentType = response.headers.get('content-type')
@@ -196,7 +194,7 @@ function readResponse(
         : `HTTP ${status} with a body that is not JSON`,
     )
   }
-  const envelope = readEnvelope(json)
+  const envelope = schemas.readEnvelope(json)
   if (envelope === undefined) {
     if (!response.ok) {
       throw new UnexpectedResponseError(
@@ -213,7 +211,7 @@ function readResponse(
         {
           path: '(root)',
           expected: 'the envelope { code, message, trace, data }',
-          received: describeValue(json),
+          received: schemas.describeValue(json),
         },
       ],
       null,

@@ -5,20 +5,17 @@
  *
  * @module
  */
+import type { EndpointPath, Kline, PayloadIssue } from '@perpkit/schemas'
 import {
-  type EndpointPath,
-  type Kline,
   type KlineStep,
   type KlineStepInput,
   MAX_KLINES_PER_REQUEST,
-  type PayloadIssue,
   resolveKlineStep,
   stepMs,
-  symbolParam,
-  timeParam,
-} from '@perpkit/schemas'
+} from '@perpkit/schemas/lite'
 import { onAbort } from './abort.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
+import { loadSchemas, type Schemas } from './load-schemas.ts'
 
 /**
  * Parameters of `iterKlines` / `getKlineRange`.
@@ -68,7 +65,8 @@ export type FetchKlineWindow = (
 
 type Settled = { ok: true; candles: Kline[] } | { ok: false; error: unknown }
 
-function validate(params: KlineRangeParams, label: string, now: number) {
+function validate(params: KlineRangeParams, label: string, now: number, schemas: Schemas) {
+  const { symbolParam, timeParam } = schemas
   const issues: PayloadIssue[] = []
   const symbol = symbolParam.safeParse(params.symbol)
   if (!symbol.success)
@@ -140,7 +138,12 @@ export async function* iterateKlineRange(
   now: number,
 ): AsyncGenerator<Kline, void, undefined> {
   const label = `GET ${path}`
-  const { symbol, step, startTime, endTime, concurrency } = validate(params, label, now)
+  const { symbol, step, startTime, endTime, concurrency } = validate(
+    params,
+    label,
+    now,
+    await loadSchemas(),
+  )
   const ms = stepMs(step)
   const span = MAX_KLINES_PER_REQUEST * ms
   const first = Math.ceil(startTime / ms) * ms

@@ -3,15 +3,10 @@
  *
  * @module
  */
-import {
-  type AuthType,
-  describeIssues,
-  type EndpointPath,
-  endpoints,
-  type PayloadIssue,
-} from '@perpkit/schemas'
+import type { AuthType, EndpointPath, PayloadIssue } from '@perpkit/schemas'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send, type Transport } from './http.ts'
+import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
 
@@ -100,6 +95,7 @@ export async function sendGeneric<T>(
     })
   }
   if (issues.length > 0) throw new InvalidParamsError(label, issues)
+  const { endpoints, describeIssues } = await loadSchemas()
   const known = Object.hasOwn(endpoints, request.path)
     ? endpoints[request.path as EndpointPath]
     : undefined

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-import { sourceAliases } from '../../../vitest.shared.ts'
+import { sourceAliasMap } from '../../../vitest.shared.ts'
 
 describe('the client in a browser', () => {
   it('bundles for the browser with no Node built-in anywhere in its import graph', async () => {
@@ -13,7 +13,7 @@ describe('the client in a browser', () => {
       format: 'esm',
       metafile: true,
       logLevel: 'silent',
-      alias: sourceAliases,
+      alias: sourceAliasMap,
     })
     const inputs = Object.keys(result.metafile.inputs)
     const imports = Object.values(result.metafile.inputs).flatMap((input) =>

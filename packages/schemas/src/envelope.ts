@@ -6,16 +6,6 @@
 import { z } from 'zod'
 
 /**
- * The `code` of every successful response.
- *
- * @example
- * ```ts
- * if (envelope.code === SUCCESS_CODE) use(envelope.data)
- * ```
- */
-export const SUCCESS_CODE = 1000
-
-/**
  * The envelope as it arrives. Tolerant as live servers require: `code` may be
  * a numeric string, `message` may be `msg` (gateway errors) or missing,
  * `data` may be anything (`{}`, `null` or absent on errors), key order varies.

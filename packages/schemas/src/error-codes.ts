@@ -78,3 +78,13 @@ export type ApiErrorCode = (typeof apiErrorCodes)[keyof typeof apiErrorCodes]
 export function isRetryableCode(code: number): boolean {
   return code === 30013 || code === 30014 || code === 30016
 }
+
+/**
+ * The `code` of every successful response.
+ *
+ * @example
+ * ```ts
+ * if (envelope.code === SUCCESS_CODE) use(envelope.data)
+ * ```
+ */
+export const SUCCESS_CODE = 1000

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { apiErrorCodes, isRetryableCode } from '@perpkit/schemas'
+import { apiErrorCodes, isRetryableCode } from '@perpkit/schemas/lite'
 import type { RateLimitInfo } from '../rate-limit-headers.ts'
 import { PerpkitError } from './base.ts'
 

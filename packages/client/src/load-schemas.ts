@@ -1,0 +1,27 @@
+/**
+ * The schemas (and zod behind them) load on the first call, not at import:
+ * importing the client stays cheap (a CLI that prints `--help`, a page that
+ * never calls), and the first request pays once. The zod-free parts the
+ * client needs synchronously come from `@perpkit/schemas/lite`.
+ *
+ * @module
+ */
+
+/** The `@perpkit/schemas` module. */
+export type Schemas = typeof import('@perpkit/schemas')
+
+let loading: Promise<Schemas> | undefined
+
+/**
+ * `@perpkit/schemas`, imported once and cached.
+ *
+ * @returns The schemas module.
+ * @example
+ * ```ts
+ * const { endpoints } = await loadSchemas()
+ * ```
+ */
+export function loadSchemas(): Promise<Schemas> {
+  loading ??= import('@perpkit/schemas')
+  return loading
+}

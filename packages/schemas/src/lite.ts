@@ -1,0 +1,24 @@
+/**
+ * `@perpkit/schemas/lite`: the zod-free part of the package (error codes,
+ * the success code, K-line step math), for code that must load fast and
+ * fetch the schemas only when it first needs them.
+ *
+ * @example
+ * ```ts
+ * import { apiErrorCodes, countCandles } from '@perpkit/schemas/lite'
+ * ```
+ *
+ * @module
+ */
+export type { ApiErrorCode } from './error-codes.ts'
+export { apiErrorCodes, isRetryableCode, SUCCESS_CODE } from './error-codes.ts'
+export type { KlineStep, KlineStepInput } from './kline-steps.ts'
+export {
+  alignToStep,
+  countCandles,
+  KLINE_STEP_ALIASES,
+  KLINE_STEPS,
+  MAX_KLINES_PER_REQUEST,
+  resolveKlineStep,
+  stepMs,
+} from './kline-steps.ts'
