@@ -1,4 +1,4 @@
-import { compare } from '@perpkit/bench-kit'
+import { compareInterleaved } from '@perpkit/bench-kit'
 import ky from 'ky'
 import { createClient } from '../src/index.ts'
 import { spawnSandbox } from './sandbox-process.ts'
@@ -35,7 +35,7 @@ export async function benchPerRequest(): Promise<void> {
     const raw = (url: string) => async () => JSON.parse(await (await fetch(url)).text())
     const viaKy = (url: string) => async () => JSON.parse(await ky(url, { retry: 0 }).text())
 
-    await compare({
+    await compareInterleaved({
       title: 'depth, 100 levels a side: per request',
       baseline: { name: 'fetch + JSON.parse', fn: raw(urls.depth) },
       cases: [
@@ -47,7 +47,7 @@ export async function benchPerRequest(): Promise<void> {
         },
       ],
     })
-    await compare({
+    await compareInterleaved({
       title: 'kline, 500 candles: per request',
       baseline: { name: 'fetch + JSON.parse', fn: raw(urls.kline) },
       cases: [
