@@ -51,8 +51,8 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return this.#response
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design.
   /** Resolves with the model, as `Promise.prototype.then`. */
+  // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design.
   then<A = T, B = never>(
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
