@@ -36,20 +36,10 @@ export type { TradeWire } from './endpoints/trades.ts'
 export { tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
-export type { ApiErrorCode } from './error-codes.ts'
-export { apiErrorCodes, isRetryableCode, SUCCESS_CODE } from './error-codes.ts'
 export type { Predicate } from './fast-list.ts'
 export { anyArray, fastList, withPredicate } from './fast-list.ts'
-export type { KlineStep, KlineStepInput } from './kline-steps.ts'
-export {
-  alignToStep,
-  countCandles,
-  KLINE_STEP_ALIASES,
-  KLINE_STEPS,
-  MAX_KLINES_PER_REQUEST,
-  resolveKlineStep,
-  stepMs,
-} from './kline-steps.ts'
+// The zod-free part, also published alone as `@perpkit/schemas/lite`.
+export * from './lite.ts'
 export type {
   Contract,
   ContractStatus,
