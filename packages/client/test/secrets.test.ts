@@ -60,4 +60,45 @@ describe('signed requests and secrets', () => {
       httpStatus: 401,
     })
   })
+
+  it('signs every attempt afresh: a retried request carries a new timestamp and still verifies', async () => {
+    let clock = 1_800_000_000_000
+    const seen: (string | null)[] = []
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+      auth: 'SIGNED',
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+      now: () => Date.now() + (clock += 1000) - 1_800_000_000_000,
+      hooks: {
+        beforeRequest: [(request) => void seen.push(request.headers.get('X-API-TIMESTAMP'))],
+      },
+    })
+    sandbox.faults.add('/contract/public/depth', { kind: 'server-error' }, 1)
+    const { attempts } = await client.getDepth({ symbol: 'BTCUSDT' }).withResponse()
+    expect(attempts).toBe(2)
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).not.toBe(seen[1])
+  })
+
+  it('request(): SIGNED passes the signed sandbox; KEYED alone is refused for the missing signature', async () => {
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+      retry: 0,
+    })
+    const data = await client.request<{ symbol: string }>({
+      path: '/contract/public/open-interest',
+      query: { symbol: 'ETHUSDT' },
+      auth: 'SIGNED',
+    })
+    expect(data.symbol).toBe('ETHUSDT')
+    await expect(
+      client.request({
+        path: '/contract/public/open-interest',
+        query: { symbol: 'ETHUSDT' },
+        auth: 'KEYED',
+      }),
+    ).rejects.toMatchObject({ name: 'AuthError', code: 30003 })
+  })
 })
