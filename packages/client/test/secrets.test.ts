@@ -62,14 +62,19 @@ describe('signed requests and secrets', () => {
   })
 
   it('signs every attempt afresh: a retried request carries a new timestamp and still verifies', async () => {
-    let clock = 1_800_000_000_000
+    // Each signature is made a second later than the one before.
+    let calls = 0
+    const now = () => {
+      calls++
+      return Date.now() + calls * 1000
+    }
     const seen: (string | null)[] = []
     const client = createClient({
       baseUrl: sandbox.url,
       credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
       auth: 'SIGNED',
       retry: { maxRetries: 1, baseDelayMs: 1 },
-      now: () => Date.now() + (clock += 1000) - 1_800_000_000_000,
+      now,
       hooks: {
         beforeRequest: [(request) => void seen.push(request.headers.get('X-API-TIMESTAMP'))],
       },
