@@ -38,7 +38,7 @@ export type SignerErrorCode =
  *   signSync({ secret: '', memo: 'my-memo', timestamp: Date.now(), body: '' })
  * } catch (error) {
  *   if (error instanceof SignerError && error.code === 'invalid-credentials') {
- *     console.error(error.message) // "credentials.secret is empty. ..."
+ *     console.error(error.message) // "secret is empty. Pass the API secret shown when ..."
  *   }
  * }
  * ```
