@@ -27,7 +27,7 @@ import {
 import { loadSchemas, type Schemas } from './load-schemas.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
-import { type RateLimitBucket, sharedBucket } from './rate-limiter.ts'
+import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 
 /** What to send. `query` is the exact encoded query string (it is signed as is). */
@@ -96,7 +96,9 @@ export async function send(
   // A per-client override wins over the table's budget; `false` turns the limiter off.
   const budget =
     options.rateLimit === false ? undefined : (options.rateLimit[spec.path] ?? spec.budget)
-  const bucket = budget ? sharedBucket(options.origin, spec.path, budget) : undefined
+  const bucket = budget
+    ? endpointLimiter(options.rateLimitStore, options.origin, spec.path, budget)
+    : undefined
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
@@ -120,7 +122,7 @@ async function attemptOnce(
   spec: RequestSpec,
   call: CallOptions,
   label: string,
-  bucket: RateLimitBucket | undefined,
+  bucket: EndpointLimiter | undefined,
   attempts: number,
   schemas: Schemas,
 ): Promise<RawResponse> {
@@ -172,7 +174,7 @@ function readResponse(
   response: Response,
   text: string,
   label: string,
-  bucket: RateLimitBucket | undefined,
+  bucket: EndpointLimiter | undefined,
   attempts: number,
   schemas: Schemas,
 ): RawResponse {

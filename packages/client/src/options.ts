@@ -7,6 +7,8 @@ import type { AuthType, RateLimitBudget } from '@perpkit/schemas'
 import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
 import { PerpkitError } from './errors/base.ts'
+import type { RateLimitStore } from './rate-limit-store.ts'
+import { processRateLimitStore } from './rate-limiter.ts'
 import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
 
 /**
@@ -74,6 +76,13 @@ export interface ClientOptions {
 export interface RateLimitOptions {
   /** Budgets by endpoint path; others keep the endpoint table's. @default {} */
   budgets?: Partial<Record<string, RateLimitBudget>>
+  /**
+   * Where the budgets' state lives. The default keeps it in this process,
+   * shared by its clients; a shared store (e.g. `createRedisStore` from
+   * `@perpkit/redis-limiter`) keeps one budget for many processes.
+   * @default the process-wide in-process store
+   */
+  store?: RateLimitStore
 }
 
 /**
@@ -103,6 +112,8 @@ export interface ResolvedOptions {
   retry: ResolvedRetry
   /** `false`, or the budget overrides by path. */
   rateLimit: false | Partial<Record<string, RateLimitBudget>>
+  /** Where rate-limit state lives. */
+  rateLimitStore: RateLimitStore
   headers: Record<string, string>
   fetch: typeof fetch | undefined
   hooks: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
@@ -164,6 +175,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeout,
     retry: resolveRetry(options.retry),
     rateLimit: resolveRateLimit(options.rateLimit),
+    rateLimitStore:
+      (typeof options.rateLimit === 'object' ? options.rateLimit.store : undefined) ??
+      processRateLimitStore,
     headers: options.headers ?? {},
     fetch: options.fetch,
     hooks: options.hooks ?? {},

@@ -13,11 +13,7 @@
 import type { RateLimitBudget } from '@perpkit/schemas'
 import { onAbort } from './abort.ts'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
-
-/** A taken slot: call `release()` once the response (or failure) is in. */
-export interface RateLimitSlot {
-  release(): void
-}
+import type { RateLimitSlot, RateLimitStore } from './rate-limit-store.ts'
 
 interface Waiter {
   resolve: (slot: RateLimitSlot) => void
@@ -132,16 +128,21 @@ export class RateLimitBucket {
       waiter.off()
       waiter.resolve(this.#take())
     }
-    if (this.#queue.length === 0 || this.#timer !== undefined) return
+    if (this.#queue.length === 0) {
+      // Nobody waits any more (the last waiter aborted): nothing to wake for.
+      clearTimeout(this.#timer)
+      this.#timer = undefined
+      return
+    }
+    if (this.#timer !== undefined) return
     const wake = this.#nextWake()
     if (wake === undefined) return // in-flight requests will pump on release
-    const timer = setTimeout(() => {
+    // A referenced timer: a pending promise alone does not keep a process
+    // alive, so a queued call would otherwise let a script exit before it ran.
+    this.#timer = setTimeout(() => {
       this.#timer = undefined
       this.#pump()
     }, wake)
-    // A queue must not keep a process alive on its own: the waiting promises do.
-    ;(timer as { unref?: () => void }).unref?.()
-    this.#timer = timer
   }
 
   #nextWake(): number | undefined {
@@ -152,31 +153,51 @@ export class RateLimitBucket {
   }
 }
 
-const buckets = new Map<string, RateLimitBucket>()
-
 /**
- * The process-wide bucket of an endpoint at an origin: every client of the
- * same origin (and budget) shares it, as the server's per-IP budget does.
+ * The default store: budgets kept in this process's memory, one
+ * {@link RateLimitBucket} per key and budget. Every client that does not pass
+ * a store shares one instance, as the server's per-IP budget is shared.
  *
- * @param origin - e.g. `https://api.example.com`.
- * @param path - The endpoint path.
- * @param budget - The endpoint's budget (from the endpoint table).
- * @returns The shared bucket.
  * @example
  * ```ts
- * const bucket = sharedBucket('http://127.0.0.1:8080', '/contract/public/depth', { limit: 12, windowMs: 2000 })
+ * // A budget of its own, apart from the process-wide one:
+ * const client = createClient({ baseUrl, rateLimit: { store: new InProcessRateLimitStore() } })
  * ```
  */
-export function sharedBucket(
-  origin: string,
-  path: string,
-  budget: RateLimitBudget,
-): RateLimitBucket {
-  const key = `${origin} ${path} ${budget.limit}/${budget.windowMs}`
-  let bucket = buckets.get(key)
-  if (!bucket) {
-    bucket = new RateLimitBucket(budget)
-    buckets.set(key, bucket)
+export class InProcessRateLimitStore implements RateLimitStore {
+  readonly #buckets = new Map<string, RateLimitBucket>()
+  readonly #now: () => number
+
+  /** @param now - The clock, in epoch ms. @default Date.now */
+  constructor(now: () => number = Date.now) {
+    this.#now = now
   }
-  return bucket
+
+  /** {@inheritDoc RateLimitStore.acquire} */
+  acquire(key: string, budget: RateLimitBudget, signal?: AbortSignal): Promise<RateLimitSlot> {
+    return this.#bucket(key, budget).acquire(signal)
+  }
+
+  /** {@inheritDoc RateLimitStore.observe} */
+  observe(key: string, budget: RateLimitBudget, info: RateLimitInfo): void {
+    this.#bucket(key, budget).observe(info)
+  }
+
+  /** {@inheritDoc RateLimitStore.block} */
+  block(key: string, budget: RateLimitBudget, ms: number): void {
+    this.#bucket(key, budget).blockFor(ms)
+  }
+
+  #bucket(key: string, budget: RateLimitBudget): RateLimitBucket {
+    const id = `${key} ${budget.limit}/${budget.windowMs}`
+    let bucket = this.#buckets.get(id)
+    if (!bucket) {
+      bucket = new RateLimitBucket(budget, this.#now)
+      this.#buckets.set(id, bucket)
+    }
+    return bucket
+  }
 }
+
+/** The store of every client that does not choose one. */
+export const processRateLimitStore: RateLimitStore = /* @__PURE__ */ new InProcessRateLimitStore()

@@ -1,0 +1,111 @@
+/**
+ * Where rate-limit state lives. The client asks a {@link RateLimitStore} for a
+ * slot before each request, tells it what the server's headers said, and
+ * tells it to hold back after a 429 or 418. The default store keeps that state
+ * in this process ({@link InProcessRateLimitStore}); a shared store (such as
+ * `@perpkit/redis-limiter`) keeps one budget for many processes behind one IP.
+ *
+ * @module
+ */
+import type { RateLimitBudget } from '@perpkit/schemas'
+import type { RateLimitInfo } from './rate-limit-headers.ts'
+
+/**
+ * A taken slot. Call `release()` once the response (or the failure) is in:
+ * from then on the slot counts against the window, until the window has
+ * passed. Releasing twice is a no-op.
+ *
+ * @example
+ * ```ts
+ * const slot = await store.acquire(key, budget)
+ * try { await send() } finally { slot.release() }
+ * ```
+ */
+export interface RateLimitSlot {
+  /** The response has arrived (or the request failed): the slot's window starts now. */
+  release(): void
+}
+
+/**
+ * The state behind the client's rate limiter: one budget per key (an
+ * endpoint at an origin). Implement it to share budgets through something
+ * other than process memory; pass it as `rateLimit: { store }`.
+ *
+ * The contract, which every store must keep:
+ * - `acquire` resolves once fewer than `budget.limit` slots of `key` are in
+ *   flight or were released within the last `budget.windowMs`; waiters of one
+ *   process are served first in, first out; an abort of `signal` rejects with
+ *   its reason and drops the waiter.
+ * - A slot counts from `acquire` (in flight) and then for `windowMs` from its
+ *   `release()`, the moment its response arrived, so no window the server
+ *   counts can see more than `limit` requests, however the network delays them.
+ * - `observe` follows the server's headers: a lower limit lowers the budget, a
+ *   used-up window holds the key back for the window.
+ * - `block` holds every acquire of the key back for `ms` (after a 429 or 418).
+ * - `observe` and `block` never throw and never wait: the request goes on.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type RateLimitStore } from '@perpkit/client'
+ *
+ * declare const store: RateLimitStore // e.g. createRedisStore({ redis }) from @perpkit/redis-limiter
+ * const client = createClient({ baseUrl: 'https://api.example.com', rateLimit: { store } })
+ * ```
+ */
+export interface RateLimitStore {
+  /**
+   * Waits for a slot of `key`.
+   *
+   * @param key - The endpoint at its origin: `https://api.example.com /contract/public/depth`.
+   * @param budget - The endpoint's budget: `limit` requests per `windowMs`.
+   * @param signal - Aborts the wait.
+   * @returns The slot to release when the response is in.
+   */
+  acquire(key: string, budget: RateLimitBudget, signal?: AbortSignal): Promise<RateLimitSlot>
+  /**
+   * Follows a response's rate-limit headers.
+   *
+   * @param key - As for `acquire`.
+   * @param budget - As for `acquire`.
+   * @param info - The parsed headers.
+   */
+  observe(key: string, budget: RateLimitBudget, info: RateLimitInfo): void
+  /**
+   * Holds every request of `key` back for `ms`.
+   *
+   * @param key - As for `acquire`.
+   * @param budget - As for `acquire`.
+   * @param ms - How long to send nothing.
+   */
+  block(key: string, budget: RateLimitBudget, ms: number): void
+}
+
+/** One endpoint's limiter as a request sees it: a store bound to its key and budget. */
+export interface EndpointLimiter {
+  acquire(signal?: AbortSignal): Promise<RateLimitSlot>
+  observe(info: RateLimitInfo): void
+  blockFor(ms: number): void
+}
+
+/**
+ * Binds a store to one endpoint of one origin.
+ *
+ * @param store - The client's store.
+ * @param origin - e.g. `https://api.example.com`.
+ * @param path - The endpoint path.
+ * @param budget - The endpoint's budget.
+ * @returns The endpoint's limiter.
+ */
+export function endpointLimiter(
+  store: RateLimitStore,
+  origin: string,
+  path: string,
+  budget: RateLimitBudget,
+): EndpointLimiter {
+  const key = `${origin} ${path}`
+  return {
+    acquire: (signal) => store.acquire(key, budget, signal),
+    observe: (info) => store.observe(key, budget, info),
+    blockFor: (ms) => store.block(key, budget, ms),
+  }
+}

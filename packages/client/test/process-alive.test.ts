@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { startSandbox } from '@perpkit/sandbox'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sourceAliasMap } from '../../../vitest.shared.ts'
+
+const run = promisify(execFile)
+
+/**
+ * A plain sequential script with default options: 13 depth calls (the live
+ * budget is 12 per 2 s), so the 13th waits in the rate limiter.
+ */
+const calls = `
+const client = createClient()
+for (let i = 0; i < 13; i++) await client.getDepth({ symbol: 'BTCUSDT' })
+console.log('after the 13th depth call')
+`
+const scripts = {
+  esm: `import { createClient } from '@perpkit/client'\n${calls}`,
+  // CommonJS has no top-level await: the same calls in an async main.
+  cjs: `const { createClient } = require('@perpkit/client')\nasync function main() {${calls}}\nvoid main()`,
+} as const
+
+let dir: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'perpkit-alive-'))
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+async function bundle(format: 'esm' | 'cjs'): Promise<string> {
+  const file = join(dir, `script.${format === 'esm' ? 'mjs' : 'cjs'}`)
+  const result = await build({
+    stdin: {
+      contents: scripts[format],
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format,
+    logLevel: 'silent',
+    alias: sourceAliasMap,
+  })
+  await writeFile(file, result.outputFiles[0]?.text ?? '')
+  return file
+}
+
+describe('a call queued in the rate limiter', () => {
+  it.each(['esm', 'cjs'] as const)(
+    'keeps a %s script alive until it settles, so the script goes on after its 13th call',
+    async (format) => {
+      // A sandbox of its own: the other format's calls do not share its windows.
+      const sandbox = await startSandbox({ seed: 3, quiet: true, rateLimit: true })
+      try {
+        const file = await bundle(format)
+        const { stdout } = await run(process.execPath, [file], {
+          env: { ...process.env, PERPKIT_BASE_URL: sandbox.url },
+        })
+        expect(stdout).toBe('after the 13th depth call\n')
+      } finally {
+        await sandbox.close()
+      }
+    },
+    20_000,
+  )
+})
