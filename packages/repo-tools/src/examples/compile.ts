@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { basename, dirname, join, relative } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import ts from 'typescript'
 import type { CodeBlock } from './extract.ts'
 
@@ -237,9 +237,4 @@ export function compileExamples(blocks: CodeBlock[], options: CompileOptions): E
     }
   }
   return problems
-}
-
-/** The path of `file` relative to `root`, with forward slashes. */
-export function repoPath(root: string, file: string): string {
-  return relative(root, file).split('\\').join('/')
 }

@@ -1,0 +1,39 @@
+import type { KnipConfig } from 'knip'
+
+/**
+ * `pnpm check:unused`: exports nothing imports, dependencies nothing uses, imports of
+ * packages a manifest does not list, and files nothing reaches. Run from the repository root;
+ * workspace paths below are relative to it.
+ *
+ * Entry points come from what each package declares (knip reads them itself): `exports`,
+ * `bin`, the files its `scripts` run (`tsx bench/index.ts`, `tsx src/main.ts`), and the
+ * vitest projects' test files and setup. Listed here is only what knip cannot see.
+ */
+const config: KnipConfig = {
+  workspaces: {
+    '.': {
+      entry: ['vitest.*.ts'],
+    },
+    // `exports` and `bin` point at dist/, which knip cannot map back to src/ (the source
+    // tsconfig has no outDir), so each published entry point is named by its source here.
+    'packages/*': {
+      entry: ['src/index.ts'],
+    },
+    'packages/schemas': {
+      entry: ['src/index.ts', 'src/lite.ts'],
+    },
+    'packages/sandbox': {
+      // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
+      entry: ['src/index.ts', 'src/bin.ts'],
+    },
+    // Private packages: `exports` already names the source (the kits), or scripts are run by
+    // path from the root's package.json (these checks).
+    'packages/bench-kit': {},
+    'packages/test-kit': {},
+    'packages/repo-tools': {
+      entry: ['src/check-*.ts'],
+    },
+  },
+}
+
+export { config as default }
