@@ -82,16 +82,40 @@ describe('iterKlines / getKlineRange across many windows', () => {
     expect(seen).toEqual([1, 2])
   })
 
-  it('cancels the windows in flight when the consumer breaks early', async () => {
+  it('aborts the windows still in flight when the consumer breaks early', async () => {
+    const startTime = now - 5 * DAY
+    // Every window after the first stalls mid-body on the sandbox: in flight until aborted.
+    const stalled: Request[] = []
+    const stallLaterWindows: typeof fetch = (input, init) => {
+      const request = new Request(input, init)
+      const windowStart = Number(new URL(request.url).searchParams.get('start_time')) * 1000
+      if (windowStart > startTime) {
+        request.headers.set('x-sandbox-fault', 'stall')
+        stalled.push(request)
+      }
+      return fetch(request)
+    }
+    const stallingClient = createClient({
+      baseUrl: inject('sandboxUrl'),
+      rateLimit: false,
+      now: () => now,
+      fetch: stallLaterWindows,
+    })
+
     let taken = 0
-    for await (const _ of client.iterKlines({
+    for await (const _ of stallingClient.iterKlines({
       symbol: 'SOLUSDT',
       step: '1m',
-      startTime: now - 5 * DAY,
+      startTime,
+      concurrency: 3,
     })) {
       if (++taken === 10) break
     }
+
     expect(taken).toBe(10)
+    // Windows 2 and 3 went out with the first; window 4 when the first arrived.
+    expect(stalled).toHaveLength(3)
+    expect(stalled.map((request) => request.signal.aborted)).toEqual([true, true, true])
   })
 
   it('refuses bad ranges before any request', async () => {
