@@ -25,6 +25,7 @@ Options:
       --get-body-rule <query|empty> what GET requests sign (default query)
   -q, --quiet                       do not log requests
   -h, --help                        show this help
+  -v, --version                     print the version
 `
 
 /** What the command line asks for. */

@@ -4,8 +4,15 @@
  *
  * @module
  */
+import { readFileSync } from 'node:fs'
 import { type Sandbox, startSandbox } from '../start-sandbox.ts'
 import { parseCliArgs, USAGE } from './parse-cli-args.ts'
+
+/** The package version, from the manifest two levels up in both `src/cli` and `dist/cli`. */
+function packageVersion(): string {
+  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
+  return (JSON.parse(manifest) as { version: string }).version
+}
 
 /** Where the command writes. */
 export interface CliIo {
@@ -21,13 +28,18 @@ const processIo: CliIo = {
 /**
  * Runs the command with `argv` (without the node and script paths).
  *
- * @returns The running sandbox, or `undefined` after `--help` or a usage error
+ * @returns The running sandbox, or `undefined` after `--help`, `--version` or a usage error
  *   (then `process.exitCode` is 2).
  */
 export async function runCli(
   argv: readonly string[],
   io: CliIo = processIo,
 ): Promise<Sandbox | undefined> {
+  // Like most CLIs, --version answers alone, whatever else the line holds.
+  if (argv.includes('--version') || argv.includes('-v')) {
+    io.out(packageVersion())
+    return undefined
+  }
   let command: ReturnType<typeof parseCliArgs>
   try {
     command = parseCliArgs(argv)
