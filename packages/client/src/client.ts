@@ -4,17 +4,13 @@
  * @module
  */
 import type {
-  Contract,
-  Depth,
+  ClientMethodName,
+  EndpointModel,
   EndpointParams,
   EndpointPath,
-  FundingRate,
-  FundingRateRecord,
   Kline,
-  LeverageRule,
-  OpenInterest,
-  Trade,
 } from '@perpkit/schemas'
+import { endpointPaths, endpointRoutes } from '@perpkit/schemas/lite'
 import type { ApiPromise } from './api-promise.ts'
 import { callEndpoint } from './endpoint-call.ts'
 import { createTransport } from './http.ts'
@@ -26,7 +22,44 @@ const KLINE = '/contract/public/kline'
 const MARK_KLINE = '/contract/public/markprice-kline'
 
 /**
+ * The client method of one endpoint: its params in, its model out. The params
+ * argument is optional exactly when every param is (details, brackets...).
+ *
+ * @typeParam P - The endpoint path.
+ * @example
+ * ```ts
+ * const getDepth: EndpointMethod<'/contract/public/depth'> = client.getDepth
+ * ```
+ */
+export type EndpointMethod<P extends EndpointPath> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` is what an all-optional params object accepts.
+  {} extends EndpointParams<P>
+    ? (params?: EndpointParams<P>, options?: CallOptions) => ApiPromise<EndpointModel<P>>
+    : (params: EndpointParams<P>, options?: CallOptions) => ApiPromise<EndpointModel<P>>
+
+/**
+ * One method per row of the endpoint table, named by the row's `clientMethod`
+ * (`getDepth`, `getKlines`, ...). Derived from the table: a new row is a new
+ * method, with no code here.
+ *
+ * @example
+ * ```ts
+ * const methods: EndpointMethods = client
+ * await methods.getFundingRates()
+ * ```
+ */
+export type EndpointMethods = {
+  [P in EndpointPath as ClientMethodName<P>]: EndpointMethod<P>
+}
+
+/**
  * A client of the contract market-data interface. Create it with {@link createClient}.
+ *
+ * Besides one method per endpoint ({@link EndpointMethods}: `getKlines`,
+ * `getMarkPriceKlines`, `getTrades`, `getFundingRate`, `getFundingRates`,
+ * `getFundingRateHistory`, `getContracts`, `getLeverageBrackets`, `getDepth`,
+ * `getOpenInterest`), it iterates candles over any range and sends requests
+ * to endpoints beyond the table.
  *
  * @example
  * ```ts
@@ -34,49 +67,7 @@ const MARK_KLINE = '/contract/public/markprice-kline'
  * const book = await client.getDepth({ symbol: 'BTCUSDT' })
  * ```
  */
-export interface PerpkitClient {
-  /** Market-price candles of one window (at most 500 candles). */
-  getKlines(params: EndpointParams<typeof KLINE>, options?: CallOptions): ApiPromise<Kline[]>
-  /** Mark-price candles of one window (at most 500 candles). */
-  getMarkPriceKlines(
-    params: EndpointParams<typeof MARK_KLINE>,
-    options?: CallOptions,
-  ): ApiPromise<Kline[]>
-  /** Latest trades, newest first. */
-  getTrades(
-    params: EndpointParams<'/contract/public/market-trade'>,
-    options?: CallOptions,
-  ): ApiPromise<Trade[]>
-  /** Current funding rate. */
-  getFundingRate(
-    params: EndpointParams<'/contract/public/funding-rate'>,
-    options?: CallOptions,
-  ): ApiPromise<FundingRate>
-  /** Settled funding rates, newest first. */
-  getFundingRateHistory(
-    params: EndpointParams<'/contract/public/funding-rate-history'>,
-    options?: CallOptions,
-  ): ApiPromise<FundingRateRecord[]>
-  /** Contract details: one contract, or all of them. */
-  getContracts(
-    params?: EndpointParams<'/contract/public/details'>,
-    options?: CallOptions,
-  ): ApiPromise<Contract[]>
-  /** Leverage brackets: of one contract, or of all. */
-  getLeverageBrackets(
-    params?: EndpointParams<'/contract/public/leverage-bracket'>,
-    options?: CallOptions,
-  ): ApiPromise<LeverageRule[]>
-  /** Order-book depth. */
-  getDepth(
-    params: EndpointParams<'/contract/public/depth'>,
-    options?: CallOptions,
-  ): ApiPromise<Depth>
-  /** Open interest and its value. */
-  getOpenInterest(
-    params: EndpointParams<'/contract/public/open-interest'>,
-    options?: CallOptions,
-  ): ApiPromise<OpenInterest>
+export interface PerpkitClient extends EndpointMethods {
   /** Market-price candles over any range, ascending, each once. */
   iterKlines(params: KlineRangeParams): AsyncGenerator<Kline, void, undefined>
   /** Mark-price candles over any range, ascending, each once. */
@@ -85,7 +76,7 @@ export interface PerpkitClient {
   getKlineRange(params: KlineRangeParams): Promise<Kline[]>
   /** All mark-price candles of a range, collected. */
   getMarkPriceKlineRange(params: KlineRangeParams): Promise<Kline[]>
-  /** Any endpoint, beyond the nine: NONE, KEYED or SIGNED. */
+  /** Any endpoint, beyond the table's: NONE, KEYED or SIGNED. */
   request<T = unknown>(request: GenericRequest<T>, options?: CallOptions): Promise<T>
 }
 
@@ -111,10 +102,16 @@ export interface PerpkitClient {
  */
 export function createClient(options: ClientOptions = {}): PerpkitClient {
   const transport = createTransport(resolveOptions(options))
-  const call = <P extends EndpointPath>(path: P) => {
-    return (params: EndpointParams<P>, callOptions?: CallOptions) =>
-      callEndpoint(transport, path, params, callOptions)
-  }
+  const methods = Object.fromEntries(
+    endpointPaths.map((path) => [
+      endpointRoutes[path].clientMethod,
+      (
+        params: EndpointParams<typeof path> = {} as EndpointParams<typeof path>,
+        call?: CallOptions,
+      ) => callEndpoint(transport, path, params, call),
+    ]),
+    // Built from the table at run time; the mapped type says the same at compile time.
+  ) as unknown as EndpointMethods
 
   const rangeOf = (path: typeof KLINE | typeof MARK_KLINE) => (params: KlineRangeParams) =>
     iterateKlineRange(
@@ -133,17 +130,7 @@ export function createClient(options: ClientOptions = {}): PerpkitClient {
   const iterMarkPriceKlines = rangeOf(MARK_KLINE)
 
   return {
-    getKlines: call(KLINE),
-    getMarkPriceKlines: call(MARK_KLINE),
-    getTrades: call('/contract/public/market-trade'),
-    getFundingRate: call('/contract/public/funding-rate'),
-    getFundingRateHistory: call('/contract/public/funding-rate-history'),
-    getContracts: (params = {}, callOptions) =>
-      callEndpoint(transport, '/contract/public/details', params, callOptions),
-    getLeverageBrackets: (params = {}, callOptions) =>
-      callEndpoint(transport, '/contract/public/leverage-bracket', params, callOptions),
-    getDepth: call('/contract/public/depth'),
-    getOpenInterest: call('/contract/public/open-interest'),
+    ...methods,
     iterKlines,
     iterMarkPriceKlines,
     getKlineRange: (params) => collect(iterKlines(params)),

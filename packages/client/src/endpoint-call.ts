@@ -42,13 +42,20 @@ async function fetchModel<P extends EndpointPath>(
   const label = `${endpoint.method} ${path}`
   const parsed = encodeParams(endpoint, params)
   if (!parsed.success) throw new InvalidParamsError(label, parsed.issues)
+  // The client's `auth` option overrides the row's.
+  const auth = transport.options.auth ?? endpoint.auth
+  if (auth !== 'NONE' && transport.options.credentials === undefined) {
+    throw new InvalidParamsError(label, [
+      { path: 'auth', expected: `credentials on the client for ${auth} requests`, received: auth },
+    ])
+  }
   const raw = await send(
     transport,
     {
       method: endpoint.method,
       path,
       query: encodeQuery(parsed.data as Record<string, QueryValue>),
-      auth: transport.options.auth,
+      auth,
       budget: endpoint.rateLimit,
     },
     call,

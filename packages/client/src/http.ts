@@ -10,12 +10,12 @@
  *
  * @module
  */
-import type { AuthType, Envelope, RateLimitBudget } from '@perpkit/schemas'
+import type { AuthType, EndpointPath, Envelope, RateLimitBudget } from '@perpkit/schemas'
 import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
-import { createApiError } from './errors/api.ts'
+import { createApiError, RateLimitError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
 import {
   AbortError,
@@ -25,6 +25,7 @@ import {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 import { loadSchemas, type Schemas } from './load-schemas.ts'
+import { checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
@@ -95,7 +96,11 @@ export async function send(
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   // A per-client override wins over the table's budget; `false` turns the limiter off.
   const budget =
-    options.rateLimit === false ? undefined : (options.rateLimit[spec.path] ?? spec.budget)
+    options.rateLimit === false
+      ? undefined
+      : ((Object.hasOwn(options.rateLimit, spec.path)
+          ? options.rateLimit[spec.path as EndpointPath]
+          : undefined) ?? spec.budget)
   const bucket = budget
     ? endpointLimiter(options.rateLimitStore, options.origin, spec.path, budget)
     : undefined
@@ -107,8 +112,8 @@ export async function send(
       result = toPerpkitError(error, label, call.signal)
     }
     if (!(result instanceof PerpkitError)) return result
-    if (bucket && result.name === 'RateLimitError') {
-      bucket.blockFor((result as { retryAfterMs?: number | null }).retryAfterMs ?? budget!.windowMs)
+    if (bucket && result instanceof RateLimitError) {
+      bucket.blockFor(result.retryAfterMs ?? budget!.windowMs)
     }
     if (!shouldRetry(result, spec.method, attempt, policy)) throw result
     const delay = retryDelay(attempt + 1, result, policy)
@@ -128,7 +133,8 @@ async function attemptOnce(
 ): Promise<RawResponse> {
   const { options } = transport
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
-  const timeoutMs = call.timeout ?? options.timeout
+  const timeoutMs =
+    call.timeout === undefined ? options.timeout : checkPositiveMs('timeout', call.timeout)
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
   const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))

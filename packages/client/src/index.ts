@@ -1,7 +1,7 @@
 export { onAbort } from './abort.ts'
 export type { ApiResponse } from './api-promise.ts'
 export { ApiPromise } from './api-promise.ts'
-export type { PerpkitClient } from './client.ts'
+export type { EndpointMethod, EndpointMethods, PerpkitClient } from './client.ts'
 export { createClient } from './client.ts'
 export type { ApiErrorFields } from './errors/api.ts'
 export {
@@ -15,7 +15,7 @@ export {
   UnknownSymbolError,
 } from './errors/api.ts'
 export type { ErrorDetails } from './errors/base.ts'
-export { isPerpkitError, isRetryableError, PerpkitError } from './errors/base.ts'
+export { isPerpkitError, isRetryableError, PerpkitError, walk } from './errors/base.ts'
 export {
   AbortError,
   InvalidParamsError,
@@ -25,7 +25,7 @@ export {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
-export type { CallOptions, ClientOptions, RateLimitOptions } from './options.ts'
+export type { CallOptions, ClientOptions, RateLimitBudgets, RateLimitOptions } from './options.ts'
 export type { QueryValue } from './query.ts'
 export type { RateLimitInfo } from './rate-limit-headers.ts'
 export { parseRateLimitHeaders } from './rate-limit-headers.ts'

@@ -40,8 +40,35 @@ describe('resolveOptions', () => {
     expect(() =>
       resolveOptions({
         baseUrl: 'http://x',
-        rateLimit: { budgets: { '/a': { limit: 0, windowMs: 10 } } },
+        rateLimit: { budgets: { '/contract/public/depth': { limit: 0, windowMs: 10 } } },
       }),
-    ).toThrow("rateLimit.budgets['/a'] must be")
+    ).toThrow(
+      "rateLimit.budgets['/contract/public/depth'].limit must be an integer of at least 1, got 0",
+    )
+  })
+
+  it('refuses a budget for a path the table does not have (and the type refuses it first)', () => {
+    const budgets = { '/contract/public/dept': { limit: 1, windowMs: 10 } }
+    expect(() =>
+      // @ts-expect-error: a misspelt path is a compile error
+      resolveOptions({ baseUrl: 'http://x', rateLimit: { budgets } }),
+    ).toThrow(
+      'rateLimit.budgets must be keyed by endpoint paths of the table, got "/contract/public/dept"',
+    )
+  })
+
+  it('checks retry and timeout options in one style, naming the option and what it got', () => {
+    expect(() => resolveOptions({ baseUrl: 'http://x', retry: -1 })).toThrow(
+      'retry must be a non-negative integer, got -1',
+    )
+    expect(() => resolveOptions({ baseUrl: 'http://x', retry: { maxRetries: 1.5 } })).toThrow(
+      'retry.maxRetries must be a non-negative integer, got 1.5',
+    )
+    expect(() => resolveOptions({ baseUrl: 'http://x', retry: { baseDelayMs: -5 } })).toThrow(
+      'retry.baseDelayMs must be a non-negative number of milliseconds, got -5',
+    )
+    expect(() => resolveOptions({ baseUrl: 'http://x', timeout: Number.NaN })).toThrow(
+      'timeout must be a positive number of milliseconds, got NaN',
+    )
   })
 })

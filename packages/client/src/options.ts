@@ -3,10 +3,12 @@
  *
  * @module
  */
-import type { AuthType, RateLimitBudget } from '@perpkit/schemas'
+import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas/lite'
+import { endpointPaths } from '@perpkit/schemas/lite'
 import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
 import { PerpkitError } from './errors/base.ts'
+import { checkInteger, checkPositiveMs, invalidOption } from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
 import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
@@ -35,9 +37,10 @@ export interface ClientOptions {
    */
   credentials?: Credentials
   /**
-   * Auth used for the nine market-data endpoints, which need none. Set
-   * `'SIGNED'` for a gateway (or the sandbox's signed mode) that wants them signed.
-   * @default 'NONE'
+   * Auth for every endpoint of the table, overriding each row's own (the
+   * market-data endpoints need none). Set `'SIGNED'` for a gateway (or the
+   * sandbox's signed mode) that wants them signed.
+   * @default each endpoint's `auth` from the table
    */
   auth?: AuthType
   /** Milliseconds for a whole attempt: headers and body. @default 10000 */
@@ -66,6 +69,16 @@ export interface ClientOptions {
 }
 
 /**
+ * Budget overrides by endpoint path: a misspelt path does not compile.
+ *
+ * @example
+ * ```ts
+ * const budgets: RateLimitBudgets = { '/contract/public/depth': { limit: 20, windowMs: 1000 } }
+ * ```
+ */
+export type RateLimitBudgets = { [P in EndpointPath]?: RateLimitBudget }
+
+/**
  * Rate-limiter settings for deployments whose budgets differ from the field notes'.
  *
  * @example
@@ -75,7 +88,7 @@ export interface ClientOptions {
  */
 export interface RateLimitOptions {
   /** Budgets by endpoint path; others keep the endpoint table's. @default {} */
-  budgets?: Partial<Record<string, RateLimitBudget>>
+  budgets?: RateLimitBudgets
   /**
    * Where the budgets' state lives. The default keeps it in this process,
    * shared by its clients; a shared store (e.g. `createRedisStore` from
@@ -107,11 +120,12 @@ export interface ResolvedOptions {
   baseUrl: string
   origin: string
   credentials: Credentials | undefined
-  auth: AuthType
+  /** The override of every row's auth, if any. */
+  auth: AuthType | undefined
   timeout: number
   retry: ResolvedRetry
   /** `false`, or the budget overrides by path. */
-  rateLimit: false | Partial<Record<string, RateLimitBudget>>
+  rateLimit: false | RateLimitBudgets
   /** Where rate-limit state lives. */
   rateLimitStore: RateLimitStore
   headers: Record<string, string>
@@ -157,12 +171,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new PerpkitError(`baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
   }
-  const timeout = options.timeout ?? 10_000
-  if (!Number.isFinite(timeout) || timeout <= 0) {
-    throw new PerpkitError(`timeout must be a positive number of milliseconds, got ${timeout}`)
-  }
-  const auth = options.auth ?? 'NONE'
-  if (auth !== 'NONE' && options.credentials === undefined) {
+  const timeout = checkPositiveMs('timeout', options.timeout ?? 10_000)
+  const auth = options.auth
+  if (auth !== undefined && auth !== 'NONE' && options.credentials === undefined) {
     throw new PerpkitError(
       `auth '${auth}' needs credentials: pass { credentials: { apiKey, secret, memo } }`,
     )
@@ -193,11 +204,15 @@ function resolveRateLimit(
   if (option === false) return false
   if (option === undefined || option === true) return {}
   for (const [path, budget] of Object.entries(option.budgets ?? {})) {
-    if (!budget || !Number.isInteger(budget.limit) || budget.limit < 1 || !(budget.windowMs > 0)) {
-      throw new PerpkitError(
-        `rateLimit.budgets['${path}'] must be { limit: a positive integer, windowMs: a positive number }`,
-      )
+    const name = `rateLimit.budgets['${path}']`
+    if (!(endpointPaths as readonly string[]).includes(path)) {
+      throw invalidOption('rateLimit.budgets', 'keyed by endpoint paths of the table', path)
     }
+    if (typeof budget !== 'object' || budget === null) {
+      throw invalidOption(name, '{ limit, windowMs }', budget)
+    }
+    checkInteger(`${name}.limit`, budget.limit, 1)
+    checkPositiveMs(`${name}.windowMs`, budget.windowMs)
   }
   return option.budgets ?? {}
 }

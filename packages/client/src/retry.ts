@@ -3,7 +3,9 @@
  *
  * @module
  */
+import { ApiError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
+import { checkInteger, checkNonNegativeMs, invalidOption } from './option-checks.ts'
 
 /**
  * Retry policy. GET requests are retried on network errors, timeouts, 408,
@@ -48,6 +50,7 @@ const DEFAULTS: ResolvedRetry = {
  * @param option - A count, options, or undefined.
  * @param base - Options to start from (the client's, for a per-call override).
  * @returns The complete policy.
+ * @throws {@link PerpkitError} for a negative or fractional count, a negative delay, or bad methods.
  * @example
  * ```ts
  * resolveRetry(0).maxRetries // 0
@@ -58,8 +61,21 @@ export function resolveRetry(
   base: ResolvedRetry = DEFAULTS,
 ): ResolvedRetry {
   if (option === undefined) return base
-  if (typeof option === 'number') return { ...base, maxRetries: option }
-  return { ...base, ...option }
+  if (typeof option === 'number') {
+    return { ...base, maxRetries: checkInteger('retry', option, 0) }
+  }
+  if (typeof option !== 'object' || option === null) {
+    throw invalidOption('retry', 'a retry count or { maxRetries, ... }', option)
+  }
+  const policy = { ...base, ...option }
+  checkInteger('retry.maxRetries', policy.maxRetries, 0)
+  checkNonNegativeMs('retry.baseDelayMs', policy.baseDelayMs)
+  checkNonNegativeMs('retry.maxDelayMs', policy.maxDelayMs)
+  checkNonNegativeMs('retry.maxRetryAfterMs', policy.maxRetryAfterMs)
+  if (!Array.isArray(policy.methods) || !policy.methods.every((m) => typeof m === 'string')) {
+    throw invalidOption('retry.methods', "a list of HTTP methods such as ['GET']", policy.methods)
+  }
+  return policy
 }
 
 /**
@@ -84,7 +100,7 @@ export function retryDelay(
   policy: ResolvedRetry,
   random: () => number = Math.random,
 ): number | null {
-  const asked = (error as { retryAfterMs?: number | null }).retryAfterMs
+  const asked = error instanceof ApiError ? error.retryAfterMs : null
   if (typeof asked === 'number') return asked > policy.maxRetryAfterMs ? null : asked
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return Math.round(exponential * (0.75 + 0.25 * random()))

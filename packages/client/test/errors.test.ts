@@ -29,7 +29,7 @@ describe('errors from the sandbox', () => {
       "Unknown symbol
 
       Endpoint: GET /contract/public/depth
-      Message: "Unknown symbol: \\"NOPEUSDT\\""
+      Message: "Symbol Not Exist"
       Status: 400
       Code: 40034
       Trace: <trace>"
@@ -38,13 +38,18 @@ describe('errors from the sandbox', () => {
 
   it('invalid params fail before any request, naming every field', async () => {
     const error = await client
-      .getKlines({ symbol: '', step: '2h', startTime: 10, endTime: 5 })
+      .getKlines({
+        symbol: '',
+        step: '2h',
+        startTime: Date.UTC(2026, 0, 2),
+        endTime: Date.UTC(2026, 0, 1),
+      })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidParamsError)
     expect((error as Error).message).toMatchInlineSnapshot(`
-      "Invalid parameters:
+      "Invalid parameters: symbol, startTime
         - symbol: symbol must be a non-empty string without spaces, such as "BTCUSDT" (got "")
-        - startTime: startTime must not be after endTime (got 10)
+        - startTime: startTime must not be after endTime (got 1767312000000)
 
       Endpoint: GET /contract/public/kline"
     `)
@@ -54,7 +59,7 @@ describe('errors from the sandbox', () => {
     await expect(
       client.getTrades({ symbol: 'BTCUSDT', limit: 500 }),
     ).rejects.toThrowErrorMatchingInlineSnapshot(`
-      [InvalidParamsError: Invalid parameters:
+      [InvalidParamsError: Invalid parameters: limit
         - limit: limit must be at most 100 (the interface's maximum) (got 500)
 
       Endpoint: GET /contract/public/market-trade]

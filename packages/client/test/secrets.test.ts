@@ -36,7 +36,8 @@ describe('signed requests and secrets', () => {
     })
     const error = await client.getDepth({ symbol: 'BTCUSDT' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AuthError)
-    expect((error as AuthError).code).toBe(30006)
+    // live: 30005 is a wrong signature
+    expect((error as AuthError).code).toBe(30005)
     const printed = `${String(error)} ${inspect(error)} ${JSON.stringify(error)} ${(error as Error).stack}`
     expect(printed).not.toContain(SECRET)
     expect(printed).not.toContain('account-12345')
@@ -104,6 +105,6 @@ describe('signed requests and secrets', () => {
         query: { symbol: 'ETHUSDT' },
         auth: 'KEYED',
       }),
-    ).rejects.toMatchObject({ name: 'AuthError', code: 30003 })
+    ).rejects.toMatchObject({ name: 'AuthError', code: 30004 }) // live: signature header empty
   })
 })

@@ -59,7 +59,7 @@ describe('a payload that does not match the interface', () => {
       { path: 'data[1].close_price', expected: 'a decimal string', received: '"n/a"' },
     ])
     expect((error as Error).message).toMatchInlineSnapshot(`
-      "The response does not match the interface:
+      "The response does not match the interface at data[1].close_price
         - data[1].close_price: expected a decimal string, received "n/a"
 
       Endpoint: GET /contract/public/kline

@@ -4,7 +4,8 @@
  * @module
  */
 import type { z } from 'zod'
-import type { EndpointModel, EndpointPath, EndpointQuery, Endpoints } from './endpoints/index.ts'
+import type { EndpointModel, EndpointQuery, Endpoints } from './endpoints/index.ts'
+import type { EndpointPath } from './routes.ts'
 
 /**
  * One reason a payload was refused: where (`path`, from the envelope's `data`,

@@ -1,25 +1,30 @@
 export type { DecodeResult, PayloadIssue } from './decode.ts'
 export { decodeData, describeIssues, describeValue, encodeParams, formatPath } from './decode.ts'
-export type { AuthType, EndpointDefinition, RateLimitBudget } from './endpoint.ts'
+export type { EndpointDefinition, EndpointSchemas } from './endpoint.ts'
+export { defineEndpoint } from './endpoint.ts'
 export type { DepthLevelWire } from './endpoints/depth.ts'
 export { depthEndpoint, depthWire } from './endpoints/depth.ts'
 export type { ContractWire } from './endpoints/details.ts'
-export { contractsWire, contractWire, detailsEndpoint } from './endpoints/details.ts'
+export { contractsWire, contractWire, detailsEndpoint, toContract } from './endpoints/details.ts'
 export type { FundingRateWire } from './endpoints/funding-rate.ts'
-export { fundingRateEndpoint, fundingRateWire } from './endpoints/funding-rate.ts'
+export { fundingRateEndpoint, fundingRateWire, toFundingRate } from './endpoints/funding-rate.ts'
 export {
   fundingRateHistoryEndpoint,
   fundingRateHistoryWire,
 } from './endpoints/funding-rate-history.ts'
+export {
+  fundingRatesEndpoint,
+  fundingRateV2RowWire,
+  toFundingRateV2Row,
+} from './endpoints/funding-rate-v2.ts'
 export type {
   EndpointModel,
   EndpointParams,
-  EndpointPath,
   EndpointQuery,
   Endpoints,
   EndpointWire,
 } from './endpoints/index.ts'
-export { endpointPaths, endpoints } from './endpoints/index.ts'
+export { endpoints } from './endpoints/index.ts'
 export type { KlineWire } from './endpoints/kline.ts'
 export {
   klineEndpoint,
@@ -33,10 +38,10 @@ export {
 export { leverageBracketEndpoint, leverageBracketsWire } from './endpoints/leverage-bracket.ts'
 export { openInterestEndpoint, openInterestWire } from './endpoints/open-interest.ts'
 export type { TradeWire } from './endpoints/trades.ts'
-export { tradesEndpoint, tradeWire } from './endpoints/trades.ts'
+export { toTrade, tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
-export type { Predicate } from './fast-list.ts'
+export type { Convert, Predicate } from './fast-list.ts'
 export { anyArray, fastList, withPredicate } from './fast-list.ts'
 // The zod-free part, also published alone as `@perpkit/schemas/lite`.
 export * from './lite.ts'

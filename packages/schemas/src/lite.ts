@@ -10,6 +10,13 @@
  *
  * @module
  */
+export type { RateLimitBudget } from './conventions.ts'
+export {
+  PUBLIC_RATE_LIMIT,
+  RATE_LIMIT_HEADERS,
+  rateLimitHeaderNames,
+  SECONDS_THRESHOLD,
+} from './conventions.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export { apiErrorCodes, isRetryableCode, SUCCESS_CODE } from './error-codes.ts'
 export type { KlineStep, KlineStepInput } from './kline-steps.ts'
@@ -22,3 +29,12 @@ export {
   resolveKlineStep,
   stepMs,
 } from './kline-steps.ts'
+export type {
+  AuthType,
+  ClientMethodName,
+  EndpointPath,
+  EndpointRoutes,
+  RouteDefinition,
+  RouteInput,
+} from './routes.ts'
+export { defineRoute, endpointPaths, endpointRoutes } from './routes.ts'

@@ -90,7 +90,11 @@ export interface Trade {
  */
 export interface FundingRate {
   symbol: string
-  timestamp: EpochMs
+  /**
+   * When the server took the figures (ms); `null` on funding-rate-v2 rows,
+   * which live servers send without one.
+   */
+  timestamp: EpochMs | null
   /** Funding rate of the previous period. */
   rateValue: DecimalString
   /** Expected funding rate of the next period. */
@@ -187,6 +191,11 @@ export interface Contract {
   status: ContractStatus | null
   /** Delisting time (ms; expected time while trading), `null` when none. */
   delistTime: EpochMs | null
+  /**
+   * Next funding settlement (ms), from the `funding_time` that live rows carry
+   * beyond the spec's table; `null` when the row has none.
+   */
+  nextFundingTime: EpochMs | null
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod'
+import { SECONDS_THRESHOLD } from './conventions.ts'
 import {
   KLINE_STEP_ALIASES,
   KLINE_STEPS,
@@ -45,6 +46,13 @@ export const stepParam = z
   })
   .transform((v) => resolveKlineStep(v) as KlineStep)
 
+/** What a time param must be. */
+const TIME_EXPECTED = 'must be epoch milliseconds (a non-negative integer) or a valid Date'
+
+/** Why a time that looks like epoch seconds is refused. */
+const SECONDS_REFUSED =
+  'looks like epoch seconds: pass epoch milliseconds or a Date, not seconds (the client converts to the wire unit)'
+
 /**
  * A point in time: epoch milliseconds (an integer) or a `Date`; output in ms.
  *
@@ -58,8 +66,14 @@ export const timeParam = z
     (v) =>
       (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
       (v instanceof Date && !Number.isNaN(v.getTime())),
-    { error: 'must be epoch milliseconds (a non-negative integer) or a valid Date' },
+    { error: TIME_EXPECTED },
   )
+  .check((ctx) => {
+    const value = ctx.value
+    if (typeof value === 'number' && value < SECONDS_THRESHOLD) {
+      ctx.issues.push({ code: 'custom', input: value, message: SECONDS_REFUSED })
+    }
+  })
   .transform((v) => (typeof v === 'number' ? v : v.getTime()))
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod'
+import { SECONDS_THRESHOLD } from './conventions.ts'
 import { withPredicate } from './fast-list.ts'
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
@@ -78,9 +79,13 @@ export const decimalString = withPredicate(
  * decimalLike.parse(0.0375) // '0.0375'
  * ```
  */
-export const decimalLike = z
-  .union([decimalString, z.number({ error: DECIMAL_EXPECTED }).finite()])
-  .transform((v) => (typeof v === 'string' ? v : numberToDecimalString(v)))
+export const decimalLike = withPredicate(
+  z
+    .union([decimalString, z.number({ error: DECIMAL_EXPECTED }).finite()])
+    .transform((v) => (typeof v === 'string' ? v : numberToDecimalString(v))),
+  (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
+  (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
+)
 
 /**
  * Writes a finite number in plain decimal notation, expanding exponents
@@ -146,9 +151,6 @@ export const positiveInt = withPredicate(
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
 )
 
-/** Epoch values below this are seconds (it is 1973-03-03 in milliseconds). */
-const SECONDS_BELOW = 1e11
-
 /**
  * Converts a wire epoch to milliseconds, whatever its unit: values below
  * 1e11 are seconds (the wire mixes units across endpoints and eras).
@@ -162,7 +164,7 @@ const SECONDS_BELOW = 1e11
  * ```
  */
 export function epochToMs(value: number): number {
-  return value < SECONDS_BELOW ? value * 1000 : value
+  return value < SECONDS_THRESHOLD ? value * 1000 : value
 }
 
 /**

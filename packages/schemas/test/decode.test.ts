@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { decodeData, type EndpointPath, endpointPaths, endpoints } from '../src/index.ts'
+import {
+  decodeData,
+  type EndpointPath,
+  endpointPaths,
+  endpointRoutes,
+  endpoints,
+} from '../src/index.ts'
 import {
   bracketSample,
   contractSample,
   depthSample,
   fundingHistorySample,
   fundingRateSample,
+  fundingRatesSample,
   klineSample,
   openInterestSample,
   tradeSample,
@@ -33,17 +40,30 @@ const samples: Record<EndpointPath, () => unknown> = {
   '/contract/public/leverage-bracket': bracketSample,
   '/contract/public/depth': depthSample,
   '/contract/public/open-interest': openInterestSample,
+  '/contract/public/funding-rate-v2': fundingRatesSample,
 }
 
 describe('the endpoint table', () => {
-  it('has the nine endpoints of the spec, each a GET with a budget', () => {
-    expect(endpointPaths).toHaveLength(9)
+  it("joins every route with its schemas under the route's own path", () => {
+    expect(Object.keys(endpoints)).toEqual(endpointPaths)
     for (const path of endpointPaths) {
-      const e = endpoints[path]
-      expect(e.path).toBe(path)
-      expect(e.method).toBe('GET')
-      expect(e.rateLimit.limit).toBeGreaterThan(0)
+      expect(endpoints[path]).toMatchObject(endpointRoutes[path])
     }
+  })
+
+  it('gives each endpoint its own client method name', () => {
+    const names = endpointPaths.map((path) => endpointRoutes[path].clientMethod)
+    expect(new Set(names).size).toBe(names.length)
+    for (const name of names) expect(name).toMatch(/^get[A-Z]/)
+  })
+
+  it('fills in the interface defaults a route does not state: GET, no auth, 12 per 2 s', () => {
+    expect(endpoints['/contract/public/depth']).toMatchObject({
+      method: 'GET',
+      auth: 'NONE',
+      rateLimit: { limit: 12, windowMs: 2000 },
+    })
+    // open interest states its own, tighter budget (field notes: 2 per 2 s)
     expect(endpoints['/contract/public/open-interest'].rateLimit).toEqual({
       limit: 2,
       windowMs: 2000,
@@ -54,6 +74,43 @@ describe('the endpoint table', () => {
     const sample = samples[path]()
     expect(endpoints[path].wire.safeParse(sample).success).toBe(true)
     expect(decodeData(endpoints[path], sample).success).toBe(true)
+  })
+})
+
+describe('funding-rate-v2', () => {
+  it('decodes rows without a timestamp to FundingRate with timestamp null, number limits as strings', () => {
+    expect(decode('/contract/public/funding-rate-v2', fundingRatesSample())).toEqual([
+      {
+        symbol: 'BTCUSDT',
+        timestamp: null,
+        rateValue: '0.000105',
+        expectedRate: '0.000099',
+        fundingTime: 1767254400000,
+        fundingUpperLimit: '0.0375',
+        fundingLowerLimit: '-0.0375',
+      },
+      {
+        symbol: 'ETHUSDT',
+        timestamp: null,
+        rateValue: '-0.00002',
+        expectedRate: '0.0000125',
+        fundingTime: 1767254400000,
+        fundingUpperLimit: '0.03',
+        fundingLowerLimit: '-0.03',
+      },
+    ])
+  })
+
+  it("leaves the caller's payload as sent when a field converts", () => {
+    const rows = fundingRatesSample()
+    decode('/contract/public/funding-rate-v2', rows)
+    expect(rows[1]?.funding_upper_limit).toBe(0.03)
+  })
+
+  it('names the row and field of a bad rate', () => {
+    const rows = fundingRatesSample()
+    rows[1] = { ...rows[1]!, rate_value: 'n/a' }
+    expect(issuesOf('/contract/public/funding-rate-v2', rows)[0]?.path).toBe('data[1].rate_value')
   })
 })
 

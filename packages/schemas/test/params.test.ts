@@ -4,6 +4,9 @@ import { describeIssues, endpoints } from '../src/index.ts'
 
 const kline = endpoints['/contract/public/kline']
 const HOUR = 3_600_000
+/** 2026-01-01T00:00:00Z, in ms and in wire seconds. */
+const T0 = Date.UTC(2026, 0, 1)
+const T0_SECONDS = T0 / 1000
 
 function messagesOf(schema: z.ZodType, input: unknown) {
   const r = schema.safeParse(input)
@@ -17,10 +20,15 @@ describe('kline params', () => {
       kline.params.parse({
         symbol: 'BTCUSDT',
         step: '4h',
-        startTime: new Date(0),
-        endTime: 10 * HOUR,
+        startTime: new Date(T0),
+        endTime: T0 + 10 * HOUR,
       }),
-    ).toEqual({ symbol: 'BTCUSDT', step: 240, start_time: 0, end_time: 36000 })
+    ).toEqual({
+      symbol: 'BTCUSDT',
+      step: 240,
+      start_time: T0_SECONDS,
+      end_time: T0_SECONDS + 36000,
+    })
   })
 
   it.each([
@@ -30,7 +38,7 @@ describe('kline params', () => {
     ['1w', 10080],
     [15, 15],
   ] as const)('accepts step %j as %d minutes', (step, minutes) => {
-    expect(kline.params.parse({ symbol: 'X', step, startTime: 0, endTime: 0 }).step).toBe(minutes)
+    expect(kline.params.parse({ symbol: 'X', step, startTime: T0, endTime: T0 }).step).toBe(minutes)
   })
 
   it('names every bad field at once with a message that teaches', () => {
@@ -45,26 +53,45 @@ describe('kline params', () => {
   })
 
   it('refuses startTime after endTime', () => {
-    expect(messagesOf(kline.params, { symbol: 'X', step: 1, startTime: HOUR, endTime: 0 })).toEqual(
-      ['startTime: startTime must not be after endTime'],
-    )
+    expect(
+      messagesOf(kline.params, { symbol: 'X', step: 1, startTime: T0 + HOUR, endTime: T0 }),
+    ).toEqual(['startTime: startTime must not be after endTime'])
   })
 
   it('refuses a window of more than 500 candles instead of letting the server cut it', () => {
     expect(
-      messagesOf(kline.params, { symbol: 'X', step: '1m', startTime: 0, endTime: 500 * 60_000 }),
+      messagesOf(kline.params, {
+        symbol: 'X',
+        step: '1m',
+        startTime: T0,
+        endTime: T0 + 500 * 60_000,
+      }),
     ).toEqual([
       'endTime: the window holds 501 candles but one request returns at most 500: narrow it, or use iterKlines / getKlineRange for any range',
     ])
     expect(
-      kline.params.safeParse({ symbol: 'X', step: '1m', startTime: 0, endTime: 499 * 60_000 })
+      kline.params.safeParse({ symbol: 'X', step: '1m', startTime: T0, endTime: T0 + 499 * 60_000 })
         .success,
     ).toBe(true)
   })
 
+  it('refuses times in epoch seconds (the wire unit), saying to pass milliseconds or a Date', () => {
+    expect(
+      messagesOf(kline.params, {
+        symbol: 'X',
+        step: 1,
+        startTime: T0_SECONDS,
+        endTime: T0_SECONDS + 3600,
+      }),
+    ).toEqual([
+      'startTime: looks like epoch seconds: pass epoch milliseconds or a Date, not seconds (the client converts to the wire unit)',
+      'endTime: looks like epoch seconds: pass epoch milliseconds or a Date, not seconds (the client converts to the wire unit)',
+    ])
+  })
+
   it('refuses an invalid Date', () => {
     expect(
-      kline.params.safeParse({ symbol: 'X', step: 1, startTime: new Date('nope'), endTime: 0 })
+      kline.params.safeParse({ symbol: 'X', step: 1, startTime: new Date('nope'), endTime: T0 })
         .success,
     ).toBe(false)
   })
@@ -138,8 +165,8 @@ describe('server-side query schemas (what a server receives: strings)', () => {
     const wire = kline.params.parse({
       symbol: 'BTCUSDT',
       step: '1h',
-      startTime: 0,
-      endTime: 5 * HOUR,
+      startTime: T0,
+      endTime: T0 + 5 * HOUR,
     })
     const received = Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, String(v)]))
     expect(kline.query.parse(received)).toEqual(wire)

@@ -43,6 +43,27 @@ export const fundingRateSample = () => ({
   funding_lower_limit: '-0.0375',
 })
 
+/** funding-rate-v2 as live sends it: no `timestamp`, extra keys, a limit as a number. */
+export const fundingRatesSample = () => [
+  {
+    symbol: 'BTCUSDT',
+    rate_value: '0.000105',
+    expected_rate: '0.000099',
+    funding_time: 1767254400000,
+    funding_upper_limit: '0.0375',
+    funding_lower_limit: '-0.0375',
+    funding_interval_hours: 8,
+  },
+  {
+    symbol: 'ETHUSDT',
+    rate_value: '-0.00002',
+    expected_rate: '0.0000125',
+    funding_time: 1767254400000,
+    funding_upper_limit: 0.03,
+    funding_lower_limit: '-0.03',
+  },
+]
+
 export const fundingHistorySample = () => ({
   list: [
     { symbol: 'BTCUSDT', funding_rate: '0.0001', funding_time: '1767225600000' },

@@ -23,7 +23,7 @@ export type ErrorDetails = Record<string, string | number | null | undefined>
  */
 export class PerpkitError extends Error {
   override name = 'PerpkitError'
-  /** The first line of the message, without the details. */
+  /** One line: what went wrong, without the details. */
   readonly shortMessage: string
   /** `GET /contract/public/depth`, when the error belongs to a request. */
   readonly endpoint: string | undefined
@@ -35,24 +35,71 @@ export class PerpkitError extends Error {
     options: {
       endpoint?: string | undefined
       details?: ErrorDetails
+      /** Lines between the short message and the details (e.g. one per bad field). */
+      lines?: readonly string[]
       retryable?: boolean
       cause?: unknown
     } = {},
   ) {
-    super(formatMessage(shortMessage, { Endpoint: options.endpoint, ...options.details }), {
-      cause: options.cause,
-    })
+    const details = { Endpoint: options.endpoint, ...options.details }
+    super(formatMessage(shortMessage, options.lines ?? [], details), { cause: options.cause })
     this.shortMessage = shortMessage
     this.endpoint = options.endpoint
     this.retryable = options.retryable ?? false
   }
+
+  /**
+   * Walks the cause chain from this error (as viem's `BaseError.walk`).
+   *
+   * @param match - Which error to stop at; without it, the innermost cause.
+   * @returns The first error (this one included) that `match` accepts, or
+   *   `null`; without `match`, the deepest cause.
+   * @example
+   * ```ts
+   * const system = error.walk((e) => typeof (e as { code?: unknown }).code === 'string')
+   * ```
+   */
+  walk(match?: (error: unknown) => boolean): unknown {
+    return walk(this, match)
+  }
 }
 
-function formatMessage(shortMessage: string, details: ErrorDetails): string {
-  const lines = Object.entries(details)
+/** Causes followed at most: a chain is never longer in practice, and a cycle must end. */
+const MAX_CAUSES = 16
+
+/**
+ * Walks `error` and its `cause` chain.
+ *
+ * @param error - Anything caught.
+ * @param match - Which error to stop at; without it, the innermost cause.
+ * @returns The first link that `match` accepts, or `null`; without `match`,
+ *   the deepest link of the chain.
+ * @example
+ * ```ts
+ * const system = walk(error, (e) => typeof (e as { code?: unknown }).code === 'string')
+ * ```
+ */
+export function walk(error: unknown, match?: (error: unknown) => boolean): unknown {
+  let current = error
+  for (let depth = 0; depth < MAX_CAUSES; depth++) {
+    if (match?.(current)) return current
+    const next = current instanceof Error ? current.cause : undefined
+    if (next === undefined || next === null) return match ? null : current
+    current = next
+  }
+  return match ? null : current
+}
+
+function formatMessage(
+  shortMessage: string,
+  lines: readonly string[],
+  details: ErrorDetails,
+): string {
+  const labelled = Object.entries(details)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([label, value]) => `${label}: ${value}`)
-  return lines.length === 0 ? shortMessage : `${shortMessage}\n\n${lines.join('\n')}`
+  const head = lines.length === 0 ? shortMessage : `${shortMessage}\n${lines.join('\n')}`
+  return labelled.length === 0 ? head : `${head}\n\n${labelled.join('\n')}`
 }
 
 /**

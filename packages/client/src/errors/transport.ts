@@ -5,13 +5,16 @@
  * @module
  */
 import type { PayloadIssue } from '@perpkit/schemas'
-import { PerpkitError } from './base.ts'
+import { PerpkitError, walk } from './base.ts'
 
-function issueLines(issues: readonly PayloadIssue[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => `  - ${i.path}: expected ${i.expected}, received ${i.received}`)
-    .join('\n')
+/** Issues shown in a message at most; `issues` keeps them all. */
+const SHOWN_ISSUES = 5
+
+/** One line naming the fields at fault: `symbol, step` or `[0].price (+3 more)`. */
+function summarize(issues: readonly PayloadIssue[]): string {
+  const paths = issues.slice(0, 3).map((i) => i.path)
+  const more = issues.length - paths.length
+  return more > 0 ? `${paths.join(', ')} (+${more} more)` : paths.join(', ')
 }
 
 /**
@@ -31,8 +34,10 @@ export class InvalidParamsError extends PerpkitError {
   readonly issues: readonly PayloadIssue[]
 
   constructor(endpoint: string, issues: readonly PayloadIssue[]) {
-    const lines = issues.map((i) => `  - ${i.path}: ${i.expected} (got ${i.received})`).join('\n')
-    super(`Invalid parameters:\n${lines}`, { endpoint })
+    super(`Invalid parameters: ${summarize(issues)}`, {
+      endpoint,
+      lines: issues.map((i) => `  - ${i.path}: ${i.expected} (got ${i.received})`),
+    })
     this.issues = issues
   }
 }
@@ -53,8 +58,11 @@ export class ResponseValidationError extends PerpkitError {
   readonly trace: string | null
 
   constructor(endpoint: string, issues: readonly PayloadIssue[], trace: string | null) {
-    super(`The response does not match the interface:\n${issueLines(issues)}`, {
+    super(`The response does not match the interface at ${summarize(issues)}`, {
       endpoint,
+      lines: issues
+        .slice(0, SHOWN_ISSUES)
+        .map((i) => `  - ${i.path}: expected ${i.expected}, received ${i.received}`),
       details: { Trace: trace },
     })
     this.issues = issues
@@ -125,13 +133,15 @@ export class NetworkError extends PerpkitError {
  */
 function describeNetworkCause(error: unknown): string {
   const reasons: string[] = []
-  let current: unknown = error
-  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    const { message, code } = current as { message?: unknown; code?: unknown }
-    const text = typeof message === 'string' && message !== '' ? message : String(current)
-    reasons.push(typeof code === 'string' && !text.includes(code) ? `${text} (${code})` : text)
-    current = (current as { cause?: unknown }).cause
-  }
+  walk(error, (link) => {
+    const { message, code } = link as { message?: unknown; code?: unknown }
+    const text = typeof message === 'string' && message !== '' ? message : String(link)
+    const firstLine = text.split('\n', 1)[0] as string
+    reasons.push(
+      typeof code === 'string' && !text.includes(code) ? `${firstLine} (${code})` : firstLine,
+    )
+    return false
+  })
   const specific = reasons.filter((r) => r !== 'fetch failed')
   return (specific.length > 0 ? specific : reasons).join(': ')
 }

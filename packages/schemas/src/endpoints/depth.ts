@@ -8,11 +8,12 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import { anyArray } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { DECIMAL_EXPECTED, epoch, isDecimalString, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /**
  * A wire level: price, quantity, running total, all decimal strings.
@@ -54,9 +55,13 @@ function checkSide(
 }
 
 /** A book side on the wire: an array of levels, or `null` for an empty side. */
-const sideWire = anyArray.nullable().check((ctx) => {
-  if (ctx.value) checkSide(ctx.value, ctx.issues, false)
-}) as unknown as z.ZodType<DepthLevelWire[] | null, DepthLevelWire[] | null>
+const sideWire = z
+  .custom<DepthLevelWire[] | null>((v) => v === null || Array.isArray(v), {
+    error: 'an array of levels, or null for an empty side',
+  })
+  .check((ctx) => {
+    if (ctx.value) checkSide(ctx.value, ctx.issues, false)
+  })
 
 /** A book side to models: `null` becomes `[]`. */
 const sideData = anyArray.nullable().transform((side, ctx): DepthLevel[] => {
@@ -87,17 +92,11 @@ export const depthWire = z.object({
  * depthEndpoint.params.parse({ symbol: 'BTCUSDT' })
  * ```
  */
-export const depthEndpoint = {
-  path: '/contract/public/depth',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Order-book depth of one contract: bids descending, asks ascending',
+export const depthEndpoint = defineEndpoint(endpointRoutes['/contract/public/depth'], {
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: depthWire,
   data: z
     .object({ timestamp: epoch, symbol: z.string(), bids: sideData, asks: sideData })
     .transform((d): Depth => d),
-  rateLimit: { limit: 12, windowMs: 2000 },
-  order: 'bids descending by price, asks ascending',
-} as const satisfies EndpointDefinition<'/contract/public/depth'>
+})

@@ -4,11 +4,12 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
-import type { Contract, ContractStatus, ProductType } from '../models.ts'
+import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, epochToMs, optionalEpochToMs, positiveInt, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /** `0`, `null`, `""` or absent mean "none". */
 const noneableTime = z.union([uint, z.literal(''), z.null()]).optional()
@@ -57,6 +58,8 @@ export const contractWire = z
     funding_interval_hours: positiveInt.optional(),
     status: z.enum(['Trading', 'Delisted']).optional(),
     delist_time: uint.optional(),
+    // Live rows carry it although the spec's table does not: next settlement, ms.
+    funding_time: uint.optional(),
   })
   .refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
     error: 'vol_precision (or volume_precision) is required',
@@ -86,13 +89,25 @@ export const contractsWire = z.object({ symbols: z.array(contractWire) })
 
 const PRODUCT_TYPES: Record<1 | 2, ProductType> = { 1: 'perpetual', 2: 'futures' }
 
-function toContract(row: z.output<typeof contractWire>): Contract {
+/**
+ * Maps a checked wire details row to the model.
+ *
+ * @param row - A row that passed `contractWire`.
+ * @returns The contract, times in ms and "none" values as `null`.
+ * @example
+ * ```ts
+ * import { contractWire } from '@perpkit/schemas'
+ * declare const wireRow: unknown
+ * const contract = toContract(contractWire.parse(wireRow))
+ * ```
+ */
+export function toContract(row: z.output<typeof contractWire>): Contract {
   return {
     symbol: row.symbol,
     productType: PRODUCT_TYPES[row.product_type],
     baseCurrency: row.base_currency,
     quoteCurrency: row.quote_currency,
-    volumePrecision: (row.vol_precision ?? row.volume_precision) as string,
+    volumePrecision: volumePrecisionOf(row),
     pricePrecision: row.price_precision,
     maxVolume: row.max_volume,
     marketMaxVolume: row.market_max_volume ?? null,
@@ -116,13 +131,22 @@ function toContract(row: z.output<typeof contractWire>): Contract {
     low24h: row.low_24h,
     change24h: row.change_24h,
     fundingIntervalHours: row.funding_interval_hours ?? null,
-    status: (row.status ?? null) as ContractStatus | null,
+    status: row.status ?? null,
     delistTime: optionalEpochToMs(row.delist_time),
+    nextFundingTime: optionalEpochToMs(row.funding_time),
   }
 }
 
 const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
   row.vol_precision !== undefined || row.volume_precision !== undefined
+
+/** The quantity step under either wire name (the row's refinement requires one). */
+function volumePrecisionOf(row: z.output<typeof contractWire>): string {
+  const step = row.vol_precision ?? row.volume_precision
+  if (step === undefined)
+    throw new TypeError('a details row without vol_precision passed its check')
+  return step
+}
 
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
@@ -132,16 +156,11 @@ const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
  * detailsEndpoint.params.parse({}) // {}
  * ```
  */
-export const detailsEndpoint = {
-  path: '/contract/public/details',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Contract details: one contract, or all of them (delisted included)',
+export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/details'], {
   params: z.object({ symbol: symbolParam.optional() }),
   query: z.object({ symbol: symbolQuery.optional() }),
   wire: contractsWire,
   data: z
     .object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) })
     .transform(({ symbols }) => symbols),
-  rateLimit: { limit: 12, windowMs: 2000 },
-} as const satisfies EndpointDefinition<'/contract/public/details'>
+})

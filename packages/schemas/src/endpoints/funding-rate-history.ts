@@ -4,12 +4,13 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, epochNumberOrString } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
-const MAX_HISTORY = 100
+const route = endpointRoutes['/contract/public/funding-rate-history']
 
 /**
  * The wire `data` of funding-rate-history: `{ list: [...] }`; `funding_time`
@@ -31,20 +32,16 @@ export const fundingRateHistoryWire = z.object({
 })
 
 /**
- * Funding rate history.
+ * Settled funding rates of one contract.
  *
  * @example
  * ```ts
- * fundingRateHistoryEndpoint.params.parse({ symbol: 'BTCUSDT', limit: 24 })
+ * fundingRateHistoryEndpoint.params.parse({ symbol: 'BTCUSDT', limit: 20 })
  * ```
  */
-export const fundingRateHistoryEndpoint = {
-  path: '/contract/public/funding-rate-history',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Settled funding rates of one contract, newest first',
-  params: z.object({ symbol: symbolParam, limit: limitParam(MAX_HISTORY) }),
-  query: z.object({ symbol: symbolQuery, limit: limitQuery(MAX_HISTORY) }),
+export const fundingRateHistoryEndpoint = defineEndpoint(route, {
+  params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
+  query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: fundingRateHistoryWire,
   data: fundingRateHistoryWire.transform(({ list }) =>
     list.map(
@@ -55,8 +52,4 @@ export const fundingRateHistoryEndpoint = {
       }),
     ),
   ),
-  rateLimit: { limit: 12, windowMs: 2000 },
-  maxRecords: MAX_HISTORY,
-  defaultRecords: MAX_HISTORY,
-  order: 'newest first',
-} as const satisfies EndpointDefinition<'/contract/public/funding-rate-history'>
+})

@@ -4,10 +4,11 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalLike, decimalString, epoch, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /**
  * The wire funding rate. The limits come as decimal strings although the spec
@@ -42,31 +43,38 @@ export type FundingRateWire = z.input<typeof fundingRateWire>
 const fundingRateData = fundingRateWire.extend({ timestamp: epoch, funding_time: epoch })
 
 /**
- * Current funding rate.
+ * Maps a checked wire funding row to the model (times already in ms).
+ *
+ * @param f - The wire row, after `epoch` normalized its times.
+ * @returns The model.
+ * @example
+ * ```ts
+ * toFundingRate({ timestamp: 1767225600000, symbol: 'BTCUSDT', rate_value: '0.0001', expected_rate: '0.00012', funding_time: 1767254400000, funding_upper_limit: '0.0375', funding_lower_limit: '-0.0375' })
+ * ```
+ */
+export function toFundingRate(f: z.output<typeof fundingRateData>): FundingRate {
+  return {
+    symbol: f.symbol,
+    timestamp: f.timestamp,
+    rateValue: f.rate_value,
+    expectedRate: f.expected_rate,
+    fundingTime: f.funding_time,
+    fundingUpperLimit: f.funding_upper_limit,
+    fundingLowerLimit: f.funding_lower_limit,
+  }
+}
+
+/**
+ * The current funding rate of one contract.
  *
  * @example
  * ```ts
  * fundingRateEndpoint.params.parse({ symbol: 'BTCUSDT' })
  * ```
  */
-export const fundingRateEndpoint = {
-  path: '/contract/public/funding-rate',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Current funding rate of one contract',
+export const fundingRateEndpoint = defineEndpoint(endpointRoutes['/contract/public/funding-rate'], {
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: fundingRateWire,
-  data: fundingRateData.transform(
-    (f): FundingRate => ({
-      symbol: f.symbol,
-      timestamp: f.timestamp,
-      rateValue: f.rate_value,
-      expectedRate: f.expected_rate,
-      fundingTime: f.funding_time,
-      fundingUpperLimit: f.funding_upper_limit,
-      fundingLowerLimit: f.funding_lower_limit,
-    }),
-  ),
-  rateLimit: { limit: 12, windowMs: 2000 },
-} as const satisfies EndpointDefinition<'/contract/public/funding-rate'>
+  data: fundingRateData.transform(toFundingRate),
+})

@@ -5,26 +5,30 @@
  * @module
  */
 import type { z } from 'zod'
+import type { EndpointDefinition } from '../endpoint.ts'
+import type { EndpointPath } from '../routes.ts'
 import { depthEndpoint } from './depth.ts'
 import { detailsEndpoint } from './details.ts'
 import { fundingRateEndpoint } from './funding-rate.ts'
 import { fundingRateHistoryEndpoint } from './funding-rate-history.ts'
+import { fundingRatesEndpoint } from './funding-rate-v2.ts'
 import { klineEndpoint, markPriceKlineEndpoint } from './kline.ts'
 import { leverageBracketEndpoint } from './leverage-bracket.ts'
 import { openInterestEndpoint } from './open-interest.ts'
 import { tradesEndpoint } from './trades.ts'
 
 /**
- * Every endpoint of the interface, keyed by path.
+ * Every endpoint of the interface, keyed by path: each route of
+ * `endpointRoutes` joined with its schemas. A route without schemas here
+ * does not compile.
  *
  * @example
  * ```ts
  * import { endpoints } from '@perpkit/schemas'
  *
  * const kline = endpoints['/contract/public/kline']
- * const query = kline.params.parse({ symbol: 'BTCUSDT', step: '1h', startTime: 0, endTime: 3_600_000 })
- * // query: { symbol: 'BTCUSDT', step: 60, start_time: 0, end_time: 3600 }
- * const candles = kline.data.parse(wirePayload.data) // Kline[]
+ * const query = kline.params.parse({ symbol: 'BTCUSDT', step: '1h', startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 1, 1) })
+ * // query: { symbol: 'BTCUSDT', step: 60, start_time: 1767225600, end_time: 1767229200 }
  * ```
  */
 export const endpoints = {
@@ -37,7 +41,8 @@ export const endpoints = {
   [leverageBracketEndpoint.path]: leverageBracketEndpoint,
   [depthEndpoint.path]: depthEndpoint,
   [openInterestEndpoint.path]: openInterestEndpoint,
-} as const
+  [fundingRatesEndpoint.path]: fundingRatesEndpoint,
+} as const satisfies { [P in EndpointPath]: EndpointDefinition<P> }
 
 /**
  * The table's type.
@@ -48,16 +53,6 @@ export const endpoints = {
  * ```
  */
 export type Endpoints = typeof endpoints
-
-/**
- * A path of the interface, e.g. `'/contract/public/depth'`.
- *
- * @example
- * ```ts
- * const path: EndpointPath = '/contract/public/kline'
- * ```
- */
-export type EndpointPath = keyof Endpoints
 
 /**
  * What a user passes for an endpoint (camelCase, ms or `Date`, step aliases).
@@ -98,13 +93,3 @@ export type EndpointWire<P extends EndpointPath> = z.input<Endpoints[P]['wire']>
  * ```
  */
 export type EndpointModel<P extends EndpointPath> = z.output<Endpoints[P]['data']>
-
-/**
- * Every path, in the spec's order.
- *
- * @example
- * ```ts
- * endpointPaths.length // 9
- * ```
- */
-export const endpointPaths = Object.keys(endpoints) as EndpointPath[]

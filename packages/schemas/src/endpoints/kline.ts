@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition, RateLimitBudget } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import type { Kline } from '../models.ts'
@@ -16,7 +16,8 @@ import {
   symbolQuery,
   timeParam,
 } from '../params.ts'
-import { decimalString, uint } from '../primitives.ts'
+import { decimalString, epochToMs, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /**
  * One wire candle.
@@ -69,9 +70,10 @@ export const klinesWire = z.array(klineRecordWire)
  * ```
  */
 export function toKline(k: KlineWire): Kline {
-  const seconds = k.timestamp < 1e11 ? k.timestamp : Math.floor(k.timestamp / 1000)
+  // Some live candles are stamped a second after their bucket: floor to the minute.
+  const ms = epochToMs(k.timestamp)
   return {
-    timestamp: (seconds - (seconds % 60)) * 1000,
+    timestamp: ms - (ms % 60_000),
     openPrice: k.open_price,
     highPrice: k.high_price,
     lowPrice: k.low_price,
@@ -130,7 +132,7 @@ export const klineParams = z
  *
  * @example
  * ```ts
- * klineQuery.parse({ symbol: 'BTCUSDT', step: '60', start_time: '0', end_time: '3600' })
+ * klineQuery.parse({ symbol: 'BTCUSDT', step: '60', start_time: '1767225600', end_time: '1767229200' })
  * ```
  */
 export const klineQuery = z
@@ -145,46 +147,35 @@ export const klineQuery = z
     path: ['start_time'],
   })
 
-const klineBudget: RateLimitBudget = { limit: 12, windowMs: 2000 }
+/**
+ * Market-price candles of one window.
+ *
+ * @example
+ * ```ts
+ * klineEndpoint.params.parse({ symbol: 'BTCUSDT', step: '1h', startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 2) })
+ * ```
+ */
+export const klineEndpoint = defineEndpoint(endpointRoutes['/contract/public/kline'], {
+  params: klineParams,
+  query: klineQuery,
+  wire: klinesWire,
+  data: fastList(klineRecordWire, toKline),
+})
 
-function defineKlineEndpoint<const Path extends string>(path: Path, description: string) {
-  return {
-    path,
-    method: 'GET',
-    auth: 'NONE',
-    description,
+/**
+ * Mark-price candles of one window.
+ *
+ * @example
+ * ```ts
+ * markPriceKlineEndpoint.params.parse({ symbol: 'BTCUSDT', step: 1, startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 1, 1) })
+ * ```
+ */
+export const markPriceKlineEndpoint = defineEndpoint(
+  endpointRoutes['/contract/public/markprice-kline'],
+  {
     params: klineParams,
     query: klineQuery,
     wire: klinesWire,
     data: fastList(klineRecordWire, toKline),
-    rateLimit: klineBudget,
-    maxRecords: MAX_KLINES_PER_REQUEST,
-    order: 'ascending by time',
-  } as const satisfies EndpointDefinition<Path>
-}
-
-/**
- * Market-price K-lines.
- *
- * @example
- * ```ts
- * klineEndpoint.path // '/contract/public/kline'
- * ```
- */
-export const klineEndpoint = defineKlineEndpoint(
-  '/contract/public/kline',
-  'Market-price K-line series',
-)
-
-/**
- * Mark-price K-lines.
- *
- * @example
- * ```ts
- * markPriceKlineEndpoint.path // '/contract/public/markprice-kline'
- * ```
- */
-export const markPriceKlineEndpoint = defineKlineEndpoint(
-  '/contract/public/markprice-kline',
-  'Mark-price K-line series',
+  },
 )

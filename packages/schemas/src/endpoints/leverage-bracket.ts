@@ -4,10 +4,11 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import type { LeverageRule } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, positiveInt } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /**
  * The wire `data` of leverage-bracket: `{ rules: [{ symbol, brackets }] }`.
@@ -43,29 +44,26 @@ export const leverageBracketsWire = z.object({
  * leverageBracketEndpoint.params.parse({ symbol: 'BTCUSDT' })
  * ```
  */
-export const leverageBracketEndpoint = {
-  path: '/contract/public/leverage-bracket',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Leverage risk brackets, ascending, of one contract or of all',
-  params: z.object({ symbol: symbolParam.optional() }),
-  query: z.object({ symbol: symbolQuery.optional() }),
-  wire: leverageBracketsWire,
-  data: leverageBracketsWire.transform(({ rules }) =>
-    rules.map(
-      (rule): LeverageRule => ({
-        symbol: rule.symbol,
-        brackets: rule.brackets.map((b) => ({
-          bracket: b.bracket,
-          initialLeverage: b.initial_leverage,
-          notionalCap: b.notional_cap,
-          notionalFloor: b.notional_floor,
-          maintMarginRatio: b.maint_margin_ratio,
-          cum: b.cum,
-        })),
-      }),
+export const leverageBracketEndpoint = defineEndpoint(
+  endpointRoutes['/contract/public/leverage-bracket'],
+  {
+    params: z.object({ symbol: symbolParam.optional() }),
+    query: z.object({ symbol: symbolQuery.optional() }),
+    wire: leverageBracketsWire,
+    data: leverageBracketsWire.transform(({ rules }) =>
+      rules.map(
+        (rule): LeverageRule => ({
+          symbol: rule.symbol,
+          brackets: rule.brackets.map((b) => ({
+            bracket: b.bracket,
+            initialLeverage: b.initial_leverage,
+            notionalCap: b.notional_cap,
+            notionalFloor: b.notional_floor,
+            maintMarginRatio: b.maint_margin_ratio,
+            cum: b.cum,
+          })),
+        }),
+      ),
     ),
-  ),
-  rateLimit: { limit: 12, windowMs: 2000 },
-  order: 'brackets ascending',
-} as const satisfies EndpointDefinition<'/contract/public/leverage-bracket'>
+  },
+)

@@ -4,10 +4,11 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, epoch, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /**
  * The wire open interest. Values can carry 18+ decimals: kept as strings.
@@ -25,28 +26,26 @@ export const openInterestWire = z.object({
 })
 
 /**
- * Open interest. Live deployments allow only 2 requests per 2 seconds here.
+ * Open interest of one contract and its value.
  *
  * @example
  * ```ts
- * openInterestEndpoint.rateLimit // { limit: 2, windowMs: 2000 }
+ * openInterestEndpoint.params.parse({ symbol: 'BTCUSDT' })
  * ```
  */
-export const openInterestEndpoint = {
-  path: '/contract/public/open-interest',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Open interest of one contract and its value',
-  params: z.object({ symbol: symbolParam }),
-  query: z.object({ symbol: symbolQuery }),
-  wire: openInterestWire,
-  data: openInterestWire.extend({ timestamp: epoch }).transform(
-    (o): OpenInterest => ({
-      symbol: o.symbol,
-      timestamp: o.timestamp,
-      openInterest: o.open_interest,
-      openInterestValue: o.open_interest_value,
-    }),
-  ),
-  rateLimit: { limit: 2, windowMs: 2000 },
-} as const satisfies EndpointDefinition<'/contract/public/open-interest'>
+export const openInterestEndpoint = defineEndpoint(
+  endpointRoutes['/contract/public/open-interest'],
+  {
+    params: z.object({ symbol: symbolParam }),
+    query: z.object({ symbol: symbolQuery }),
+    wire: openInterestWire,
+    data: openInterestWire.extend({ timestamp: epoch }).transform(
+      (o): OpenInterest => ({
+        symbol: o.symbol,
+        timestamp: o.timestamp,
+        openInterest: o.open_interest,
+        openInterestValue: o.open_interest_value,
+      }),
+    ),
+  },
+)

@@ -4,14 +4,15 @@
  * @module
  */
 import { z } from 'zod'
-import type { EndpointDefinition } from '../endpoint.ts'
+import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, epochToMs, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
 
 /** The interface's largest `limit` for market-trade. */
-const MAX_TRADES = 100
+const route = endpointRoutes['/contract/public/market-trade']
 
 /**
  * One wire trade.
@@ -43,7 +44,17 @@ export type TradeWire = z.output<typeof tradeWire>
 
 const tradesWire = z.array(tradeWire)
 
-function toTrade(t: TradeWire): Trade {
+/**
+ * Maps a checked wire trade to the model (time in ms).
+ *
+ * @param t - The wire trade.
+ * @returns The trade.
+ * @example
+ * ```ts
+ * toTrade({ symbol: 'BTCUSDT', price: '65000', qty: '0.01', quote_qty: '650', time: 1767225600, is_buyer_maker: true }).time // 1767225600000
+ * ```
+ */
+export function toTrade(t: TradeWire): Trade {
   return {
     symbol: t.symbol,
     price: t.price,
@@ -55,24 +66,16 @@ function toTrade(t: TradeWire): Trade {
 }
 
 /**
- * Latest trades.
+ * Latest trades of one contract.
  *
  * @example
  * ```ts
- * tradesEndpoint.params.parse({ symbol: 'BTCUSDT', limit: 10 }) // { symbol: 'BTCUSDT', limit: 10 }
+ * tradesEndpoint.params.parse({ symbol: 'BTCUSDT', limit: 10 })
  * ```
  */
-export const tradesEndpoint = {
-  path: '/contract/public/market-trade',
-  method: 'GET',
-  auth: 'NONE',
-  description: 'Latest trades of one contract, newest first',
-  params: z.object({ symbol: symbolParam, limit: limitParam(MAX_TRADES) }),
-  query: z.object({ symbol: symbolQuery, limit: limitQuery(MAX_TRADES) }),
+export const tradesEndpoint = defineEndpoint(route, {
+  params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
+  query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: tradesWire,
   data: fastList(tradeWire, toTrade),
-  rateLimit: { limit: 12, windowMs: 2000 },
-  maxRecords: MAX_TRADES,
-  defaultRecords: 50,
-  order: 'newest first',
-} as const satisfies EndpointDefinition<'/contract/public/market-trade'>
+})

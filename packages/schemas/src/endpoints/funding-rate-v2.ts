@@ -1,0 +1,73 @@
+/**
+ * `/contract/public/funding-rate-v2`: the current funding rate of every
+ * contract (or of one) in one call. Rows are shaped like funding-rate's, but
+ * live servers send them without `timestamp`, may add keys, and cover only a
+ * subset of the contracts.
+ *
+ * @module
+ */
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+import { fastList } from '../fast-list.ts'
+import type { FundingRate } from '../models.ts'
+import { symbolParam, symbolQuery } from '../params.ts'
+import { decimalLike, decimalString, epochToMs, uint } from '../primitives.ts'
+import { endpointRoutes } from '../routes.ts'
+
+/**
+ * One wire row of funding-rate-v2.
+ *
+ * @example
+ * ```ts
+ * fundingRateV2RowWire.parse({ symbol: 'BTCUSDT', rate_value: '0.0001', expected_rate: '0.0001', funding_time: 1767254400000, funding_upper_limit: '0.0375', funding_lower_limit: '-0.0375' })
+ * ```
+ */
+export const fundingRateV2RowWire = z.object({
+  symbol: z.string(),
+  timestamp: uint.optional(),
+  rate_value: decimalString,
+  expected_rate: decimalString,
+  funding_time: uint,
+  funding_upper_limit: decimalLike,
+  funding_lower_limit: decimalLike,
+})
+
+/**
+ * Maps a checked funding-rate-v2 row to the model.
+ *
+ * @param row - The wire row.
+ * @returns The model; `timestamp` is `null` when the row has none.
+ * @example
+ * ```ts
+ * toFundingRateV2Row({ symbol: 'BTCUSDT', rate_value: '0.0001', expected_rate: '0.0001', funding_time: 1767254400000, funding_upper_limit: '0.0375', funding_lower_limit: '-0.0375' }).timestamp // null
+ * ```
+ */
+export function toFundingRateV2Row(row: z.output<typeof fundingRateV2RowWire>): FundingRate {
+  return {
+    symbol: row.symbol,
+    timestamp: row.timestamp === undefined ? null : epochToMs(row.timestamp),
+    rateValue: row.rate_value,
+    expectedRate: row.expected_rate,
+    fundingTime: epochToMs(row.funding_time),
+    fundingUpperLimit: row.funding_upper_limit,
+    fundingLowerLimit: row.funding_lower_limit,
+  }
+}
+
+/**
+ * The current funding of every contract, in one call.
+ *
+ * @example
+ * ```ts
+ * fundingRatesEndpoint.params.parse({}) // {}
+ * ```
+ */
+export const fundingRatesEndpoint = defineEndpoint(
+  endpointRoutes['/contract/public/funding-rate-v2'],
+  {
+    params: z.object({ symbol: symbolParam.optional() }),
+    query: z.object({ symbol: symbolQuery.optional() }),
+    wire: z.array(fundingRateV2RowWire),
+    data: fastList(fundingRateV2RowWire, toFundingRateV2Row),
+  },
+)
