@@ -37,7 +37,7 @@ export interface ExplainSignatureParameters extends BuildSignedBodyParameters {
    * request; when absent, the current time from `now`.
    */
   timestamp?: number | string | undefined
-  /** The current time, used when `timestamp` is absent. @defaultValue `Date.now` */
+  /** The current time, used when `timestamp` is absent. @default Date.now */
   now?: Clock | undefined
 }
 

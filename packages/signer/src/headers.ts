@@ -11,11 +11,11 @@ import { SignerError } from './errors.ts'
  * ```
  */
 export interface HeaderNames {
-  /** Header carrying the API key. @defaultValue `'X-API-KEY'` */
+  /** Header carrying the API key. @default 'X-API-KEY' */
   apiKey: string
-  /** Header carrying the lower-case hex signature. @defaultValue `'X-API-SIGN'` */
+  /** Header carrying the lower-case hex signature. @default 'X-API-SIGN' */
   signature: string
-  /** Header carrying the epoch-millisecond timestamp. @defaultValue `'X-API-TIMESTAMP'` */
+  /** Header carrying the epoch-millisecond timestamp. @default 'X-API-TIMESTAMP' */
   timestamp: string
 }
 

@@ -59,11 +59,11 @@ export interface SignRequestParameters extends BuildSignedBodyParameters {
    * object. For `'KEYED'` only `apiKey` is read.
    */
   credentials: Credentials
-  /** The endpoint's auth type. @defaultValue `'SIGNED'` */
+  /** The endpoint's auth type. @default 'SIGNED' */
   auth?: AuthType | undefined
   /**
    * The current time; the timestamp header and the prehash use it as whole milliseconds.
-   * @defaultValue `Date.now`
+   * @default Date.now
    */
   now?: Clock | undefined
   /** Overrides of the default header names ({@link defaultHeaderNames}). */

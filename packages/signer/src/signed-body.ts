@@ -77,7 +77,7 @@ export interface BuildSignedBodyParameters {
   query?: QueryInput | undefined
   /** For POST and PUT: the exact JSON text sent as the request body. */
   body?: string | undefined
-  /** What GET signs. @defaultValue `'query'` */
+  /** What GET signs. @default 'query' */
   getBodyRule?: GetBodyRule | undefined
 }
 

@@ -65,14 +65,14 @@ export interface VerifyOptions {
   headers: HeadersInput
   /**
    * Largest accepted distance, in milliseconds, between the timestamp header and `now`, in
-   * the past or in the future (inclusive). @defaultValue `30_000`
+   * the past or in the future (inclusive). @default 30_000
    */
   windowMs?: number | undefined
-  /** The verifier's current time. @defaultValue `Date.now` */
+  /** The verifier's current time. @default Date.now */
   now?: Clock | undefined
   /** Overrides of the default header names ({@link defaultHeaderNames}). */
   headerNames?: Partial<HeaderNames> | undefined
-  /** What GET requests sign; must match the clients. @defaultValue `'query'` */
+  /** What GET requests sign; must match the clients. @default 'query' */
   getBodyRule?: GetBodyRule | undefined
 }
 
