@@ -1,0 +1,163 @@
+/**
+ * The local queue in front of Redis: one per key and budget in a process.
+ * Waiters are served first in, first out; only the queue asks Redis, one
+ * script at a time, for as many slots as it has waiters, and sleeps until
+ * the time the script says a slot can free.
+ *
+ * @module
+ */
+import { onAbort, type RateLimitSlot } from '@perpkit/client'
+import { runScript } from './run-script.ts'
+import { ACQUIRE, CANCEL, RELEASE } from './scripts.ts'
+import type { Budget, StoreCore } from './store-core.ts'
+
+interface Waiter {
+  resolve: (slot: RateLimitSlot) => void
+  reject: (error: unknown) => void
+  signal: AbortSignal | undefined
+  /** Ends the abort subscription. */
+  off: () => void
+}
+
+/** The waiters of one key and budget in this process. */
+export class SlotQueue {
+  readonly #core: StoreCore
+  readonly #key: string
+  readonly #budget: Budget
+  readonly #keys: { log: string; inflight: string; block: string }
+  readonly #waiters: Waiter[] = []
+  #busy = false
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(core: StoreCore, key: string, budget: Budget) {
+    this.#core = core
+    this.#key = key
+    this.#budget = budget
+    this.#keys = core.redisKeys(key)
+  }
+
+  /** Waits for a slot in Redis (FIFO in this process). */
+  acquire(signal?: AbortSignal): Promise<RateLimitSlot> {
+    return new Promise<RateLimitSlot>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        off: onAbort(signal, () => {
+          const index = this.#waiters.indexOf(waiter)
+          if (index === -1) return
+          this.#waiters.splice(index, 1)
+          if (this.#waiters.length === 0) this.#sleep(undefined)
+          reject(signal?.reason)
+        }),
+      }
+      this.#waiters.push(waiter)
+      // While the queue sleeps, its head waits for the time Redis named.
+      if (this.#timer === undefined) void this.#pump()
+    })
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#busy) return
+    this.#busy = true
+    try {
+      while (this.#waiters.length > 0) {
+        if (this.#core.isDown()) return this.#handOff()
+        const wanted = this.#waiters.length
+        const prefix = this.#core.nextIdPrefix()
+        let reply: unknown
+        try {
+          reply = await runScript(
+            this.#core.redis,
+            ACQUIRE,
+            [this.#keys.log, this.#keys.inflight, this.#keys.block],
+            [
+              this.#core.limitOf(this.#key, this.#budget),
+              this.#budget.windowMs,
+              wanted,
+              prefix,
+              this.#core.slotLeaseMs,
+            ],
+            this.#core.commandTimeoutMs,
+          )
+        } catch (error) {
+          // The answer may only be late: take back whatever it would grant.
+          this.#core.fireAndForget(CANCEL, [this.#keys.inflight], [prefix, wanted])
+          this.#core.failed(error)
+          return this.#handOff()
+        }
+        this.#core.recovered()
+        const [granted, waitMs] = reply as [number, number]
+        for (let i = 1; i <= granted; i++) {
+          const waiter = this.#waiters.shift()
+          // Its waiter aborted while Redis answered: the slot was never used.
+          if (!waiter) this.#release(`${prefix}${i}`, false)
+          else {
+            waiter.off()
+            waiter.resolve(this.#slot(`${prefix}${i}`))
+          }
+        }
+        if (granted === 0) return this.#sleep(waitMs)
+      }
+    } finally {
+      this.#busy = false
+    }
+  }
+
+  /**
+   * Sleeps until a slot can free (`undefined`: stops sleeping). The timer is
+   * referenced: someone waits, and a pending promise alone would let the
+   * process exit.
+   */
+  #sleep(ms: number | undefined): void {
+    clearTimeout(this.#timer)
+    this.#timer =
+      ms === undefined
+        ? undefined
+        : setTimeout(() => {
+            this.#timer = undefined
+            void this.#pump()
+          }, ms)
+  }
+
+  /** Redis is down: every waiter goes to the fallback, or fails, in order. */
+  #handOff(): void {
+    for (const waiter of this.#waiters.splice(0)) {
+      waiter.off()
+      this.#core
+        .whenDown(this.#key, this.#budget, waiter.signal)
+        .then(waiter.resolve, waiter.reject)
+    }
+  }
+
+  #slot(id: string): RateLimitSlot {
+    let released = false
+    return {
+      release: () => {
+        if (released) return
+        released = true
+        this.#release(id, true)
+      },
+    }
+  }
+
+  /** `sent`: the slot counts for a window from now; otherwise it just goes (and frees room). */
+  #release(id: string, sent: boolean): void {
+    const done = runScript(
+      this.#core.redis,
+      RELEASE,
+      [this.#keys.log, this.#keys.inflight],
+      [id, this.#budget.windowMs, sent ? 1 : 0],
+      this.#core.commandTimeoutMs,
+    )
+    // A release that does not reach Redis ends with the slot's lease.
+    done.then(
+      () => {
+        if (sent || this.#busy) return
+        this.#sleep(undefined)
+        void this.#pump()
+      },
+      (error: unknown) => this.#core.failed(error),
+    )
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * What the local queues of one store share: the Redis client, the settings,
+ * the limits the server's headers taught, and the state of the connection
+ * (up, or down and falling back or failing closed).
+ *
+ * @module
+ */
+import { randomUUID } from 'node:crypto'
+import type { RateLimitSlot, RateLimitStore } from '@perpkit/client'
+import { RedisLimiterError } from './errors.ts'
+import { type RedisCommands, runScript } from './run-script.ts'
+import type { Script } from './scripts.ts'
+
+/** An endpoint's budget, as the client passes it. */
+export type Budget = Parameters<RateLimitStore['acquire']>[1]
+
+/** Something the store tells the application (a fallback, a recovery). */
+export interface RedisStoreWarning {
+  /** `'fallback'`: Redis failed, the in-process limiter took over; `'recovered'`: Redis is back. */
+  kind: 'fallback' | 'recovered'
+  /** One line for a log. */
+  message: string
+  /** What Redis (or the timeout) said, for `'fallback'`. */
+  cause?: unknown
+}
+
+/** Settings a store runs with (every default filled in). */
+export interface CoreSettings {
+  redis: RedisCommands
+  keyPrefix: string
+  onRedisError: 'fail-closed' | 'fallback'
+  fallback: RateLimitStore
+  onWarning: (warning: RedisStoreWarning) => void
+  commandTimeoutMs: number
+  slotLeaseMs: number
+  retryIntervalMs: number
+}
+
+/** The state every queue of one store shares. */
+export class StoreCore {
+  readonly redis: RedisCommands
+  readonly commandTimeoutMs: number
+  readonly slotLeaseMs: number
+  readonly #settings: CoreSettings
+  /** Unique per store, so slot ids of different processes never collide. */
+  readonly #id = randomUUID()
+  #sequence = 0
+  /** The lowest limit the server's headers reported, per key. */
+  readonly #limits = new Map<string, number>()
+  #down = false
+  #downUntil = 0
+  #lastError: unknown
+
+  constructor(settings: CoreSettings) {
+    this.#settings = settings
+    this.redis = settings.redis
+    this.commandTimeoutMs = settings.commandTimeoutMs
+    this.slotLeaseMs = settings.slotLeaseMs
+  }
+
+  get fallsBack(): boolean {
+    return this.#settings.onRedisError === 'fallback'
+  }
+
+  get fallback(): RateLimitStore {
+    return this.#settings.fallback
+  }
+
+  /** The Redis keys of a rate-limit key; one hash tag, so they share a Cluster slot. */
+  redisKeys(key: string): { log: string; inflight: string; block: string } {
+    const base = `${this.#settings.keyPrefix}{${key}}`
+    return { log: `${base}:log`, inflight: `${base}:inflight`, block: `${base}:block` }
+  }
+
+  /** A fresh prefix for the ids of the slots one acquire may grant. */
+  nextIdPrefix(): string {
+    this.#sequence += 1
+    return `${this.#id}:${this.#sequence}:`
+  }
+
+  limitOf(key: string, budget: Budget): number {
+    return Math.min(budget.limit, this.#limits.get(key) ?? budget.limit)
+  }
+
+  /** Remembers a lower limit the server reported. */
+  lowerLimit(key: string, limit: number): void {
+    if (limit > 0 && limit < (this.#limits.get(key) ?? Number.POSITIVE_INFINITY)) {
+      this.#limits.set(key, limit)
+    }
+  }
+
+  /** Whether to skip Redis for now (falling back, between two tries). */
+  isDown(): boolean {
+    return this.fallsBack && this.#down && Date.now() < this.#downUntil
+  }
+
+  /** A command failed: in fallback mode, Redis is left alone for `retryIntervalMs`. */
+  failed(error: unknown): void {
+    this.#lastError = error
+    this.#downUntil = Date.now() + this.#settings.retryIntervalMs
+    if (this.#down) return
+    this.#down = true
+    if (this.fallsBack) {
+      this.#settings.onWarning({
+        kind: 'fallback',
+        message: `@perpkit/redis-limiter: Redis failed (${messageOf(error)}); falling back to the in-process rate limiter, which does not share budgets across processes`,
+        cause: error,
+      })
+    }
+  }
+
+  /** A command succeeded. */
+  recovered(): void {
+    if (!this.#down) return
+    this.#down = false
+    if (this.fallsBack) {
+      this.#settings.onWarning({
+        kind: 'recovered',
+        message: '@perpkit/redis-limiter: Redis answers again; budgets are shared again',
+      })
+    }
+  }
+
+  /** A slot while Redis is down: from the fallback, or a {@link RedisLimiterError}. */
+  whenDown(key: string, budget: Budget, signal: AbortSignal | undefined): Promise<RateLimitSlot> {
+    if (this.fallsBack) return this.fallback.acquire(key, budget, signal)
+    return Promise.reject(new RedisLimiterError(key, this.#lastError))
+  }
+
+  /** Runs a script whose answer nobody waits for; a failure counts as Redis failing. */
+  fireAndForget(script: Script, keys: string[], args: (string | number)[]): void {
+    runScript(this.redis, script, keys, args, this.commandTimeoutMs).then(
+      () => this.recovered(),
+      (error: unknown) => this.failed(error),
+    )
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
