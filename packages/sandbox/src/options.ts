@@ -4,6 +4,7 @@
  * @module
  */
 import { type EndpointPath, endpointPaths, endpoints, type RateLimitBudget } from '@perpkit/schemas'
+import { defaultHeaderNames, type HeaderNames } from '@perpkit/signer'
 
 /**
  * API credentials the sandbox accepts in signed mode.
@@ -46,32 +47,54 @@ export interface SandboxRateLimitBudget {
  * ```
  */
 export interface SandboxOptions {
-  /** TCP port; `0` picks a free one. @defaultValue `0` */
+  /** TCP port; `0` picks a free one. @default `0` */
   port?: number
-  /** Interface to listen on. @defaultValue `'127.0.0.1'` */
+  /** Interface to listen on. @default `'127.0.0.1'` */
   host?: string
-  /** Seed of the market: the same seed and the same request give the same answer. @defaultValue `1` */
+  /** Seed of the market: the same seed and the same request give the same answer. @default `1` */
   seed?: number | string
-  /** The sandbox clock in epoch ms (pin it in tests). @defaultValue `Date.now` */
+  /** The sandbox clock in epoch ms (pin it in tests). @default `Date.now` */
   now?: () => number
-  /** Order-book levels per side, 1 to 1000. @defaultValue `50` */
+  /** Order-book levels per side, 1 to 1000. @default `50` */
   depthLevels?: number
-  /** Enforce the endpoint table's per-IP budgets (429, then 418) and send rate-limit headers. @defaultValue `false` */
+  /** Enforce the endpoint table's per-IP budgets (429, then 418) and send rate-limit headers. @default `false` */
   rateLimit?: boolean
   /**
    * Budgets that replace the endpoint table's for some paths (keys are endpoint paths of the
    * table), e.g. a 100 ms window so rate-limit tests run fast. Only used with `rateLimit`.
    */
   rateLimitBudgets?: Partial<Record<string, SandboxRateLimitBudget>>
-  /** Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. @defaultValue `'X-PK'` */
+  /**
+   * Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. Choose the
+   * prefix of the deployment to mirror (e.g. `'X-BM'` for BitMart's). @default `'X-PK'`
+   */
   rateLimitHeaderPrefix?: string
   /** When set, every endpoint requires signed headers from one of these credentials. */
   credentials?: SandboxCredentials | SandboxCredentials[]
-  /** Largest accepted distance between a signed request's timestamp and the clock, in ms. @defaultValue `30_000` */
+  /** Largest accepted distance between a signed request's timestamp and the clock, in ms. @default `30_000` */
   signatureWindowMs?: number
-  /** What GET requests sign: the query string (the spec) or the empty string. @defaultValue `'query'` */
+  /** What GET requests sign: the query string (the spec) or the empty string. @default `'query'` */
   getBodyRule?: 'query' | 'empty'
-  /** When `true` the sandbox never writes to the console (not even unexpected errors). @defaultValue `false` */
+  /** Names of the signing headers in signed mode (and in CORS preflights). @default `X-API-KEY`, `X-API-SIGN`, `X-API-TIMESTAMP` */
+  headerNames?: Partial<HeaderNames>
+  /**
+   * Live quirks (candles stamped a second late, `"OK"` or `"Ok"`, `funding_time` as a
+   * number or a string, extra fields, live number formats, thin and empty books, ...),
+   * deterministic from the seed. `false` gives the clean mode. @default `true`
+   */
+  quirks?: boolean
+  /**
+   * CORS: `true` allows every origin, a list allows those origins, `false` sends no CORS
+   * headers (browsers then refuse cross-origin calls). @default `true`
+   */
+  cors?: boolean | readonly string[]
+  /**
+   * The catalog: `'named'` (the documented contracts), `'live'` (about 1,200 contracts,
+   * about 1 MB from details, as live) or a total count (the named contracts first, then
+   * generated ones; generated on first use). @default `'named'`
+   */
+  contracts?: 'named' | 'live' | number
+  /** When `true` the sandbox never writes to the console (not even unexpected errors). @default `false` */
   quiet?: boolean
   /** Receives one line per request (method, path, status, milliseconds); the CLI prints them. */
   log?: (line: string) => void
@@ -91,12 +114,24 @@ export interface ResolvedOptions {
   credentials: SandboxCredentials[] | undefined
   signatureWindowMs: number
   getBodyRule: 'query' | 'empty'
+  headerNames: HeaderNames
+  quirks: boolean
+  /** Allowed origins: every one (`'*'`), a list, or CORS off. */
+  cors: '*' | readonly string[] | false
+  /** Contracts in the catalog: `'named'` or a total count. */
+  contracts: 'named' | number
   quiet: boolean
   log: ((line: string) => void) | undefined
 }
 
 /** Most order-book levels per side the sandbox serves. */
 export const MAX_DEPTH_LEVELS = 1000
+
+/** Contracts of the `'live'` catalog, about as many as a live deployment lists. */
+export const LIVE_CATALOG_SIZE = 1200
+
+/** Largest catalog the sandbox generates. */
+export const MAX_CATALOG_SIZE = 20_000
 
 function checkBudgets(
   value: Partial<Record<string, SandboxRateLimitBudget>> | undefined,
@@ -139,6 +174,34 @@ function checkCredentials(value: unknown): SandboxCredentials[] | undefined {
   })
 }
 
+function checkHeaderNames(value: Partial<HeaderNames> | undefined): HeaderNames {
+  const names = { ...defaultHeaderNames, ...value }
+  for (const [role, name] of Object.entries(names)) {
+    if (typeof name !== 'string' || !TOKEN.test(name)) {
+      throw new TypeError(`headerNames.${role} must be a header token, got ${String(name)}`)
+    }
+  }
+  if (new Set(Object.values(names).map((n) => n.toLowerCase())).size !== 3) {
+    throw new TypeError('headerNames must name three different headers')
+  }
+  return names
+}
+
+function checkCors(value: unknown): ResolvedOptions['cors'] {
+  if (value === undefined || value === true) return '*'
+  if (value === false) return false
+  if (Array.isArray(value) && value.every((origin) => typeof origin === 'string')) {
+    return [...value]
+  }
+  throw new TypeError('cors must be true, false or a list of origins')
+}
+
+function checkContracts(value: unknown): ResolvedOptions['contracts'] {
+  if (value === undefined || value === 'named') return 'named'
+  if (value === 'live') return LIVE_CATALOG_SIZE
+  return integerIn('contracts', value, 1, MAX_CATALOG_SIZE)
+}
+
 /**
  * Applies defaults and checks every option.
  *
@@ -174,6 +237,10 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     credentials: checkCredentials(options.credentials),
     signatureWindowMs: windowMs,
     getBodyRule,
+    headerNames: checkHeaderNames(options.headerNames),
+    quirks: options.quirks ?? true,
+    cors: checkCors(options.cors),
+    contracts: checkContracts(options.contracts),
     quiet: options.quiet ?? false,
     log: options.log,
   }

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type FaultQueue, MemoryFaultQueue } from './faults/fault-queue.ts'
-import { Market } from './market/market.ts'
+import { Market, seedHash } from './market/market.ts'
 import { resolveOptions, type SandboxOptions } from './options.ts'
 import { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { handleRequest, type SandboxState } from './server/handle-request.ts'
@@ -66,7 +66,8 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   const faults = new MemoryFaultQueue()
   const state: SandboxState = {
     options: resolved,
-    market: new Market(resolved.seed),
+    seedHash: seedHash(resolved.seed),
+    market: new Market(resolved.seed, { quirks: resolved.quirks, contracts: resolved.contracts }),
     faults,
     limiter: resolved.rateLimit ? new RateLimiter() : undefined,
     checkSignature:
@@ -76,6 +77,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
             credentials: resolved.credentials,
             windowMs: resolved.signatureWindowMs,
             getBodyRule: resolved.getBodyRule,
+            headerNames: resolved.headerNames,
             now: resolved.now,
           }),
     timers: new Set(),

@@ -20,12 +20,22 @@ afterAll(async () => {
   await sandbox.close()
 })
 
+/** Checks an error answer; contract errors (HTTP 400) have no `data` key, the others `data: null`. */
 function expectError(reply: Reply, status: number, code: number): void {
   expect(reply.status).toBe(status)
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
-  expect(reply.body).toMatchObject({ code, data: null })
+  expect(Object.keys(reply.body).sort()).toEqual(
+    status === 400 ? ['code', 'message', 'trace'] : ['code', 'data', 'message', 'trace'],
+  )
+  expect(reply.body.code).toBe(code)
+  if (status !== 400) expect(reply.body.data).toBeNull()
   expect(typeof reply.body.message).toBe('string')
   expect(typeof reply.body.trace).toBe('string')
+}
+
+/** The body with its trace replaced, to pin it whole (keys in wire order). */
+function pinned(reply: Reply): string {
+  return reply.text.replace(/"trace":"[^"]+"/, '"trace":"T"')
 }
 
 const kline = { symbol: 'BTCUSDT', step: 60, start_time: NOW_SECONDS - 3600, end_time: NOW_SECONDS }
@@ -46,7 +56,26 @@ describe('gateway errors', () => {
     }
   })
 
-  it('answers another method than GET on a known path with HTTP 405, Allow: GET and a JSON body', async () => {
+  it('pins the live bodies: 404 with msg, 40034 and 40038 without data, the V1 API at HTTP 200 with 30030', async () => {
+    const notFound = await call(sandbox.url, '/contract/public/nope')
+    expect(notFound.status).toBe(404)
+    expect(pinned(notFound)).toBe('{"trace":"T","msg":"Not found","code":30000}')
+    const symbol = await call(sandbox.url, '/contract/public/depth', { symbol: 'NOPEUSDT' })
+    expect(symbol.status).toBe(400)
+    expect(pinned(symbol)).toBe('{"code":40034,"message":"Symbol Not Exist","trace":"T"}')
+    const step = await call(sandbox.url, '/contract/public/kline', { ...kline, step: 7 })
+    expect(step.status).toBe(400)
+    expect(pinned(step)).toBe('{"code":40038,"message":"Invalid K-Line Step","trace":"T"}')
+    for (const path of ['/contract/v1/ifcontract/tickers', '/contract/v1/anything']) {
+      const v1 = await call(sandbox.url, path)
+      expect(v1.status).toBe(200)
+      expect(pinned(v1)).toBe(
+        '{"trace":"T","msg":"Futures V1 API has been deprecated. Please use the V2 API","code":30030}',
+      )
+    }
+  })
+
+  it('answers another method than GET or HEAD on a known path with HTTP 405, Allow: GET, HEAD and a JSON body', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const reply = await call(
         sandbox.url,
@@ -55,7 +84,7 @@ describe('gateway errors', () => {
         { method },
       )
       expect(reply.status).toBe(405)
-      expect(reply.headers.get('allow')).toBe('GET')
+      expect(reply.headers.get('allow')).toBe('GET, HEAD')
       expect(reply.body).toMatchObject({ code: 30000, msg: 'Method not allowed' })
     }
   })
@@ -75,6 +104,28 @@ describe('parameter errors (HTTP 400)', () => {
   it.each(needSymbol)('%s without symbol answers 40034', async (path) => {
     const { symbol: _, ...rest } = kline
     expectError(await call(sandbox.url, path, path.includes('kline') ? rest : {}), 400, 40034)
+  })
+
+  it.each(needSymbol)(
+    '%s with a delisted contract answers HTTP 400, 40034 "Symbol Not Exist"',
+    async (path) => {
+      const query = path.includes('kline')
+        ? { ...kline, symbol: 'LUNAUSDT' }
+        : { symbol: 'LUNAUSDT' }
+      const reply = await call(sandbox.url, path, query)
+      expectError(reply, 400, 40034)
+      expect(reply.body.message).toBe('Symbol Not Exist')
+    },
+  )
+
+  it('answers 40034 for a delisted contract on leverage-bracket but lists it on details', async () => {
+    expectError(
+      await call(sandbox.url, '/contract/public/leverage-bracket', { symbol: 'LUNAUSDT' }),
+      400,
+      40034,
+    )
+    const details = await call(sandbox.url, '/contract/public/details', { symbol: 'LUNAUSDT' })
+    expect(details.status).toBe(200)
   })
 
   it.each(needSymbol)('%s with an unknown symbol answers 40034', async (path) => {

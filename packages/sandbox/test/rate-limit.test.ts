@@ -109,6 +109,33 @@ describe('rate limits', () => {
     expect(limitHeaders(post).remaining).toBe('1')
   })
 
+  it('sends the headers on signed-mode 401s, HEAD answers and gzip-compressed answers', async () => {
+    const signed = await startSandbox({
+      rateLimit: true,
+      credentials: { apiKey: 'k', secret: 's', memo: 'm' },
+      now: () => clock,
+    })
+    try {
+      const unsigned = await call(signed.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+      expect(unsigned.status).toBe(401)
+      expect(limitHeaders(unsigned).remaining).toBe('1')
+    } finally {
+      await signed.close()
+    }
+    const head = await call(
+      sandbox.url,
+      '/contract/public/depth',
+      { symbol: 'BTCUSDT' },
+      {
+        method: 'HEAD',
+      },
+    )
+    expect(limitHeaders(head).remaining).toBe('1')
+    const details = await call(sandbox.url, '/contract/public/details')
+    expect(details.headers.get('content-encoding')).toBe('gzip')
+    expect(limitHeaders(details).remaining).toBe('1')
+  })
+
   it('neither limits nor counts the control routes', async () => {
     for (let i = 0; i < 30; i++)
       expect((await call(sandbox.url, '/__sandbox/faults')).status).toBe(200)

@@ -55,56 +55,57 @@ describe('signed mode', () => {
       () => signed({ credentials: { apiKey: 'other', secret: 'x', memo: 'y' } }),
     ],
     [
-      'no signature header: 30003',
-      30003,
+      'no signature header: 30004',
+      30004,
       async () => {
         const { 'X-API-SIGN': _, ...rest } = await signed()
         return rest
       },
     ],
     [
-      'no timestamp header: 30004',
-      30004,
+      'no timestamp header: 30006',
+      30006,
       async () => {
         const { 'X-API-TIMESTAMP': _, ...rest } = await signed()
         return rest
       },
     ],
     [
-      'a timestamp that is not digits: 30005',
-      30005,
+      'a timestamp that is not digits: 30008',
+      30008,
       async () => ({ ...(await signed()), 'X-API-TIMESTAMP': 'soon' }),
     ],
     [
-      'a signature made with another secret: 30006',
-      30006,
+      'a signature made with another secret: 30005',
+      30005,
       () => signed({ credentials: { ...credentials, secret: 'wrong-secret' } }),
     ],
     [
-      'a signature made with the account id instead of the memo: 30006',
-      30006,
+      'a signature made with the account id instead of the memo: 30005',
+      30005,
       () => signed({ credentials: { ...credentials, memo: 'account-123' } }),
     ],
     ['a timestamp 60 s old (window 30 s): 30007', 30007, () => signed({ now: NOW - 60_000 })],
     ['a timestamp 31 s in the future: 30007', 30007, () => signed({ now: NOW + 31_000 })],
     [
-      'a signature that is not 64 hex characters: 30008',
-      30008,
+      'a signature that is not 64 hex characters: 30005',
+      30005,
       async () => ({ ...(await signed()), 'X-API-SIGN': 'xyz' }),
     ],
   ]
 
-  it.each(cases)('rejects %s, with HTTP 401', async (_, code, headers) => {
+  it.each(cases)('rejects %s, with HTTP 401 and the live body', async (_, code, headers) => {
     const reply = await send(await headers())
     expect(reply.status).toBe(401)
-    expect(reply.body).toMatchObject({ code, data: null })
+    expect(Object.keys(reply.body)).toEqual(['trace', 'code', 'data', 'message'])
+    expect(reply.body).toMatchObject({ code, data: {} })
     expect(typeof reply.body.message).toBe('string')
     expect(JSON.stringify(reply.body)).not.toContain('test-secret')
   })
 
   it('rejects a signature over another query string (the query is signed as sent)', async () => {
     const headers = await signed({ query: 'limit=5&symbol=BTCUSDT' })
-    expect((await send(headers)).body.code).toBe(30006)
+    expect((await send(headers)).body.code).toBe(30005)
   })
 
   it('accepts a timestamp inside signatureWindowMs', async () => {
@@ -115,7 +116,7 @@ describe('signed mode', () => {
     const empty = await startSandbox({ credentials, getBodyRule: 'empty', now: () => NOW })
     try {
       expect((await send(await signed({ getBodyRule: 'empty' }), empty.url)).status).toBe(200)
-      expect((await send(await signed(), empty.url)).body.code).toBe(30006)
+      expect((await send(await signed(), empty.url)).body.code).toBe(30005)
     } finally {
       await empty.close()
     }
@@ -131,15 +132,28 @@ describe('signed mode', () => {
     }
   })
 
-  it('exports the reason-to-code mapping of verify failures', () => {
-    expect(verifyFailureCodes).toMatchObject({
+  it('exports the live reason-to-code mapping of verify failures (30003, a frozen key, never)', () => {
+    expect(verifyFailureCodes).toEqual({
       'missing-key': 30001,
       'unknown-key': 30002,
-      'missing-signature': 30003,
-      'missing-timestamp': 30004,
-      'malformed-timestamp': 30005,
-      'signature-mismatch': 30006,
+      'missing-signature': 30004,
+      'signature-mismatch': 30005,
+      'malformed-signature': 30005,
+      'missing-timestamp': 30006,
       'timestamp-outside-window': 30007,
+      'malformed-timestamp': 30008,
+      'unsupported-method': 30005,
     })
+  })
+
+  it('reads the signing headers under the names of the headerNames option', async () => {
+    const headerNames = { apiKey: 'X-BM-KEY', signature: 'X-BM-SIGN', timestamp: 'X-BM-TIMESTAMP' }
+    const renamed = await startSandbox({ credentials, headerNames, now: () => NOW })
+    try {
+      expect((await send(await signed({ headerNames }), renamed.url)).status).toBe(200)
+      expect((await send(await signed(), renamed.url)).body.code).toBe(30001)
+    } finally {
+      await renamed.close()
+    }
   })
 })

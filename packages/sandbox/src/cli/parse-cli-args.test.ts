@@ -46,6 +46,29 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--api-key', 'k'])).toThrow(/--secret/)
   })
 
+  it('turns quirks and CORS off, picks a catalog and lists allowed origins', () => {
+    const command = parseCliArgs(['--no-quirks', '--contracts', 'live', '--no-cors'])
+    expect(command.help === false && command.options).toMatchObject({
+      quirks: false,
+      contracts: 'live',
+      cors: false,
+    })
+    const listed = parseCliArgs([
+      '--contracts',
+      '300',
+      '--cors-origin',
+      'http://a.example',
+      '--cors-origin',
+      'http://b.example',
+    ])
+    expect(listed.help === false && listed.options).toEqual({
+      contracts: 300,
+      cors: ['http://a.example', 'http://b.example'],
+    })
+    expect(() => parseCliArgs(['--contracts', 'many'])).toThrow(/--contracts/)
+    expect(() => parseCliArgs(['--no-cors', '--cors-origin', 'http://a.example'])).toThrow()
+  })
+
   it('refuses unknown options and bad values, and recognizes --help', () => {
     expect(() => parseCliArgs(['--nope'])).toThrow()
     expect(() => parseCliArgs(['--port', 'eighty'])).toThrow(/--port/)

@@ -23,6 +23,10 @@ Options:
                                     signed mode: every endpoint requires signed headers
       --signature-window-ms <n>     accepted timestamp distance in signed mode (default 30000)
       --get-body-rule <query|empty> what GET requests sign (default query)
+      --no-quirks                   clean mode: no live quirks (default: quirks on)
+      --contracts <named|live|n>    the catalog: the named contracts, about 1,200 (live) or n in all
+      --no-cors                     send no CORS headers (default: every origin allowed)
+      --cors-origin <origin>        allow only this origin (repeatable)
   -q, --quiet                       do not log requests
   -h, --help                        show this help
   -v, --version                     print the version
@@ -66,6 +70,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       memo: { type: 'string' },
       'signature-window-ms': { type: 'string' },
       'get-body-rule': { type: 'string' },
+      'no-quirks': { type: 'boolean' },
+      contracts: { type: 'string' },
+      'no-cors': { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -100,6 +108,18 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     options.getBodyRule = rule
   }
+  if (values['no-quirks'] === true) options.quirks = false
+  const { contracts } = values
+  if (contracts !== undefined) {
+    options.contracts =
+      contracts === 'named' || contracts === 'live' ? contracts : integer('contracts', contracts)
+  }
+  const origins = values['cors-origin']
+  if (values['no-cors'] === true && origins !== undefined) {
+    throw new TypeError('--no-cors and --cors-origin exclude each other')
+  }
+  if (values['no-cors'] === true) options.cors = false
+  if (origins !== undefined) options.cors = origins
   if (values.quiet === true) options.quiet = true
   return { help: false, options }
 }

@@ -62,6 +62,8 @@ export async function runCli(
   const mode = [
     options.rateLimit === true ? 'rate limits on' : undefined,
     options.credentials !== undefined ? 'signed mode' : undefined,
+    options.quirks === false ? 'no quirks' : undefined,
+    options.contracts !== undefined ? `contracts ${options.contracts}` : undefined,
   ].filter((part) => part !== undefined)
   const details = [`seed ${seed}`, `pid ${process.pid}`, ...mode].join(', ')
   io.out(`perpkit-sandbox listening on ${sandbox.url} (${details})`)

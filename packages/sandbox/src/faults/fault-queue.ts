@@ -5,7 +5,7 @@
  * @module
  */
 import { apiErrorCodes, endpointPaths } from '@perpkit/schemas'
-import { ApiError } from '../server/api-error.ts'
+import { WireError } from '../server/wire-error.ts'
 import { checkFault, type Fault } from './fault.ts'
 
 /**
@@ -57,14 +57,14 @@ export class MemoryFaultQueue implements FaultQueue {
 
   add(path: string, fault: Fault, count = 1): void {
     if (path !== '*' && !(endpointPaths as readonly string[]).includes(path)) {
-      throw new ApiError(
+      throw new WireError(
         400,
         apiErrorCodes.PARAMETER_ERROR,
         `path must be an endpoint path of the table or '*', got ${JSON.stringify(path)}`,
       )
     }
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
-      throw new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
+      throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
     }
     this.entries.push({ path, fault: checkFault(fault), remaining: count })
   }

@@ -6,7 +6,7 @@
  * @module
  */
 import { apiErrorCodes } from '@perpkit/schemas'
-import { ApiError } from '../server/api-error.ts'
+import { WireError } from '../server/wire-error.ts'
 
 /**
  * Every fault kind the sandbox can inject:
@@ -34,6 +34,9 @@ export type FaultKind =
   | 'maintenance'
   | 'reset'
   | 'stall'
+
+/** Header that injects faults into one request (lower case, as Node gives header names). */
+export const FAULT_HEADER = 'x-sandbox-fault'
 
 /**
  * Every {@link FaultKind}, in documentation order.
@@ -81,8 +84,8 @@ function isFaultKind(value: unknown): value is FaultKind {
   return (faultKinds as readonly unknown[]).includes(value)
 }
 
-function badFault(message: string): ApiError {
-  return new ApiError(400, apiErrorCodes.PARAMETER_ERROR, message)
+function badFault(message: string): WireError {
+  return new WireError(400, apiErrorCodes.PARAMETER_ERROR, message)
 }
 
 function checkNumber(name: string, value: unknown, max: number): number {
@@ -95,7 +98,7 @@ function checkNumber(name: string, value: unknown, max: number): number {
 /**
  * Checks a fault given as data (control route or `faults.add`).
  *
- * @throws {ApiError} 400 / 40007 for an unknown kind or a bad number.
+ * @throws {WireError} 400 / 40007 for an unknown kind or a bad number.
  */
 export function checkFault(input: {
   kind?: unknown
@@ -121,7 +124,7 @@ export function checkFault(input: {
  * or `kind=value` (`latency=250` sets `latencyMs`, `rate-limit=1` sets
  * `retryAfterSeconds`).
  *
- * @throws {ApiError} 400 / 40007 for an unreadable header.
+ * @throws {WireError} 400 / 40007 for an unreadable header.
  */
 export function parseFaultHeader(header: string): Fault[] {
   return header

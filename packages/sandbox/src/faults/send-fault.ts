@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { apiErrorCodes } from '@perpkit/schemas'
-import { ApiError, INTERNAL_ERROR_CODE } from '../server/api-error.ts'
 import { type ExtraHeaders, newTrace, sendError, sendJson } from '../server/respond.ts'
+import { INTERNAL_ERROR_CODE, WireError } from '../server/wire-error.ts'
 import type { Fault } from './fault.ts'
 
 const CDN_PAGE = `<!DOCTYPE html>
@@ -38,11 +38,15 @@ export function sendFault(
         fault.retryAfterSeconds === undefined
           ? headers
           : { ...headers, 'retry-after': String(fault.retryAfterSeconds) }
-      sendError(res, new ApiError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests'), extra)
+      sendError(
+        res,
+        new WireError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests'),
+        extra,
+      )
       return
     }
     case 'server-error':
-      sendError(res, new ApiError(500, INTERNAL_ERROR_CODE, 'Internal server error'), headers)
+      sendError(res, new WireError(500, INTERNAL_ERROR_CODE, 'Internal server error'), headers)
       return
     case 'unavailable-html':
       res.writeHead(503, {

@@ -7,7 +7,7 @@
 import type { Candle } from './candle.ts'
 import type { ContractSpec } from './contracts.ts'
 import { formatOnGrid, type Grid, stepsOf, toGrid } from './grid.ts'
-import { hash2, hashString, signedUnit } from './hash.ts'
+import { hash2, hash3, hashString, signedUnit } from './hash.ts'
 import { priceAtSecond } from './intra-minute.ts'
 import { PricePath } from './price-path.ts'
 
@@ -33,9 +33,15 @@ export class ContractModel {
   private readonly premiumFactor: number
   private readonly markFactor: number
 
+  /**
+   * @param spec - The static specification.
+   * @param seed - Hash of the sandbox seed.
+   * @param quirks - Whether this market shows live quirks (see {@link ContractModel.quirk}).
+   */
   constructor(
     readonly spec: ContractSpec,
     seed: number,
+    readonly quirks: boolean,
   ) {
     this.tick = toGrid(spec.tick)
     this.volumeStep = toGrid(spec.volumeStep)
@@ -49,6 +55,14 @@ export class ContractModel {
     this.premiumFactor = 1 + spec.premium
     // A constant factor keeps mark candles exact aggregates of finer mark candles.
     this.markFactor = 1 + MARK_DEVIATION * signedUnit(hash2(this.key, 0x6d61726b))
+  }
+
+  /**
+   * Whether quirk `kind` shows on item `index` (a candle's minute, a settlement, ...): about
+   * one time in `oneIn`, deterministic from (seed, symbol, kind, index); never without quirks.
+   */
+  quirk(kind: number, index: number, oneIn: number): boolean {
+    return this.quirks && hash3(this.key ^ kind, kind, index) % oneIn === 0
   }
 
   /** The contract's status and the time its data is frozen at, at time `now` (epoch ms). */

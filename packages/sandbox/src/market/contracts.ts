@@ -40,8 +40,8 @@ export interface ContractSpec {
   settleTime?: number
   /** Delisting time of a delisted contract, epoch ms. */
   delistTime?: number
-  /** How "none" expiry fields are written for this row: `0` or `null`. */
-  noneTime: 0 | null
+  /** A thin book (with quirks on): one side only, or no levels at all (`null` sides). */
+  book?: 'one-sided' | 'empty'
   /** Typical contracts traded per day. */
   dailyVolume: number
   /** Typical contracts resting on one book level. */
@@ -59,9 +59,10 @@ export interface ContractSpec {
 const FUTURES_LISTING = Date.UTC(2025, 5, 27, 8)
 const FUTURES_EXPIRY = Date.UTC(2027, 2, 26, 8)
 
-const usdt = { quoteCurrency: 'USDT', minLeverage: '1', minVolume: '1' } as const
+/** The fields every USDT-margined named contract shares. */
+export const usdt = { quoteCurrency: 'USDT', minLeverage: '1', minVolume: '1' } as const
 
-/** Every listed contract, in the order details returns them. */
+/** The main named contracts, in the order details returns them. */
 export const contractSpecs: readonly ContractSpec[] = [
   {
     ...usdt,
@@ -78,7 +79,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '100000',
     fundingIntervalHours: 8,
     openTime: Date.UTC(2020, 2, 18),
-    noneTime: 0,
     dailyVolume: 30_000_000,
     levelSize: 400,
     openInterest: 15_000_000,
@@ -110,7 +110,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '200000',
     fundingIntervalHours: 8,
     openTime: Date.UTC(2020, 2, 18),
-    noneTime: 0,
     dailyVolume: 20_000_000,
     levelSize: 500,
     openInterest: 8_000_000,
@@ -140,7 +139,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '50000',
     fundingIntervalHours: 8,
     openTime: Date.UTC(2021, 4, 10),
-    noneTime: 0,
     dailyVolume: 1_500_000,
     levelSize: 60,
     openInterest: 700_000,
@@ -168,7 +166,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '500000',
     fundingIntervalHours: 8,
     openTime: Date.UTC(2020, 5, 1),
-    noneTime: 0,
     dailyVolume: 3_000_000,
     levelSize: 300,
     openInterest: 2_000_000,
@@ -196,7 +193,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '400000',
     fundingIntervalHours: 4,
     openTime: Date.UTC(2021, 4, 7),
-    noneTime: 0,
     dailyVolume: 4_000_000,
     levelSize: 400,
     openInterest: 3_000_000,
@@ -224,7 +220,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     marketMaxVolume: '1000000',
     fundingIntervalHours: 4,
     openTime: Date.UTC(2023, 4, 5),
-    noneTime: 0,
     dailyVolume: 6_000_000,
     levelSize: 900,
     openInterest: 5_000_000,
@@ -252,7 +247,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     openTime: FUTURES_LISTING,
     expireTime: FUTURES_EXPIRY,
     settleTime: FUTURES_EXPIRY,
-    noneTime: 0,
     dailyVolume: 400_000,
     levelSize: 50,
     openInterest: 300_000,
@@ -281,7 +275,6 @@ export const contractSpecs: readonly ContractSpec[] = [
     fundingIntervalHours: 8,
     openTime: Date.UTC(2021, 5, 1),
     delistTime: Date.UTC(2022, 4, 13),
-    noneTime: null,
     dailyVolume: 800_000,
     levelSize: 40,
     openInterest: 250_000,

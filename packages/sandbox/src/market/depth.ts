@@ -3,6 +3,8 @@
  * bid and ask bracket the last traded price (the mid is within half a spread
  * of it); levels step away one or two ticks at a time; sizes are whole volume
  * steps; the third column is the running total from the top of the book.
+ * With quirks, the thin contracts have a one-sided book (asks `null`, a few
+ * bids) or an empty one (both sides `null`), still with code 1000.
  *
  * @module
  */
@@ -26,11 +28,19 @@ export function buildDepth(model: ContractModel, levels: number, now: number): D
   const stream = new Stream(hash3(model.key, DEPTH, second))
   const bestBid = Math.max(1, last - (stream.next() < 0.5 ? 1 : 0))
   const bestAsk = Math.max(bestBid + 1, last) + (stream.next() < 0.15 ? 1 : 0)
+  const book = model.quirks ? spec.book : undefined
+  if (book === 'empty') return { timestamp: now, symbol: spec.symbol, bids: null, asks: null }
   return {
     timestamp: now,
     symbol: spec.symbol,
-    bids: buildSide(model, stream, bestBid, -1, levels),
-    asks: buildSide(model, stream, bestAsk, 1, levels),
+    bids: buildSide(
+      model,
+      stream,
+      bestBid,
+      -1,
+      book === 'one-sided' ? Math.min(3, levels) : levels,
+    ),
+    asks: book === 'one-sided' ? null : buildSide(model, stream, bestAsk, 1, levels),
   }
 }
 

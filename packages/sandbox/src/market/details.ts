@@ -2,7 +2,10 @@
  * Contract details rows: the static specification plus the market at "now"
  * (last price, 24-hour statistics, funding, open interest), consistent with
  * every other endpoint at the same time. Rows carry `vol_precision` (the live
- * name) and an unlisted extra field, `funding_time`.
+ * name). With quirks, rows are written as live ones: extra fields the spec
+ * does not list (`funding_time`, `tradfi_info`), "none" times as `0`, `null`
+ * or `""`, open interest in whole contracts, values with at most 8 decimals,
+ * the index price with 8 and the 24-hour change with up to 16.
  *
  * @module
  */
@@ -12,11 +15,30 @@ import { maxLeverageOf } from './brackets.ts'
 import type { ContractModel } from './contract-model.ts'
 import { divide, formatDecimal, multiplyDecimals, parseDecimal, subtract } from './decimal.ts'
 import { buildFundingRate } from './funding.ts'
+import { hash2 } from './hash.ts'
+import {
+  INDEX_PRICE_DECIMALS,
+  roundDecimal,
+  VALUE_DECIMALS,
+  wholePart,
+  withSubTickDigits,
+} from './live-format.ts'
 import { openInterestAt } from './open-interest.ts'
 import { MINUTES_PER_DAY } from './price-path.ts'
 
 /** A details row as sent: the schema's fields plus extra live fields. */
-export type DetailsRow = ContractWire & { funding_time?: number }
+export type DetailsRow = ContractWire & { funding_time?: number; tradfi_info?: null }
+
+const NONE_TIME = 0x6e6f6e65
+/** How live rows write "no expiry": each row picks one, with quirks. */
+const NONE_TIMES = [0, null, ''] as const
+
+/** The "none" value of `expire_timestamp` / `settle_timestamp` for a row: `0` without quirks. */
+function noneTimeOf(model: ContractModel): 0 | null | '' {
+  if (!model.quirks) return 0
+  const choice = NONE_TIMES[hash2(model.key, NONE_TIME) % NONE_TIMES.length]
+  return choice === undefined ? 0 : choice
+}
 
 /** The details row of a contract at `now` (epoch ms). */
 export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
@@ -35,8 +57,15 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     Math.round((stats.open + stats.high + stats.low + stats.close) / 4),
   )
   const funding = buildFundingRate(model, now)
-  const { openInterest, value } = openInterestAt(model, now)
-  const none = spec.noneTime
+  const exact = openInterestAt(model, now)
+  const live = model.quirks
+  const openInterest = live ? wholePart(exact.openInterest) : exact.openInterest
+  const value = live
+    ? roundDecimal(multiplyDecimals(openInterest, spec.contractSize, last), VALUE_DECIMALS)
+    : exact.value
+  const turnover = trading ? multiplyDecimals(volume, spec.contractSize, typical) : '0'
+  const indexPrice = model.formatPrice(model.markTicks(model.pathPriceAt(second)))
+  const none = noneTimeOf(model)
   const row: DetailsRow = {
     symbol: spec.symbol,
     product_type: spec.productType,
@@ -47,8 +76,10 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     quote_currency: spec.quoteCurrency,
     last_price: last,
     volume_24h: volume,
-    turnover_24h: trading ? multiplyDecimals(volume, spec.contractSize, typical) : '0',
-    index_price: model.formatPrice(model.markTicks(model.pathPriceAt(second))),
+    turnover_24h: live ? roundDecimal(turnover, VALUE_DECIMALS) : turnover,
+    index_price: live
+      ? withSubTickDigits(indexPrice, INDEX_PRICE_DECIMALS, hash2(model.key, second))
+      : indexPrice,
     index_name: `${spec.baseCurrency}${spec.quoteCurrency}`,
     contract_size: spec.contractSize,
     min_leverage: spec.minLeverage,
@@ -63,20 +94,21 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     open_interest_value: value,
     high_24h: model.formatPrice(stats.high),
     low_24h: model.formatPrice(stats.low),
-    change_24h: trading ? changeOf(open, last) : '0',
+    change_24h: trading ? changeOf(open, last, live ? 16 : 6) : '0',
     status,
     delist_time: Math.floor(delistTime / 1000),
   }
   if (spec.marketMaxVolume !== undefined) row.market_max_volume = spec.marketMaxVolume
   if (spec.fundingIntervalHours !== undefined) {
     row.funding_interval_hours = spec.fundingIntervalHours
-    row.funding_time = funding.funding_time
+    if (live) row.funding_time = funding.funding_time
   }
+  if (live) row.tradfi_info = null
   return row
 }
 
-/** `(last - open) / open` as a decimal fraction with up to 6 decimals, e.g. `'0.012345'`. */
-function changeOf(open: string, last: string): string {
+/** `(last - open) / open` as a decimal fraction with up to `decimals` decimals, e.g. `'0.012345'`. */
+function changeOf(open: string, last: string, decimals: number): string {
   const o = parseDecimal(open)
-  return formatDecimal(divide(subtract(parseDecimal(last), o), o, 6))
+  return formatDecimal(divide(subtract(parseDecimal(last), o), o, decimals))
 }

@@ -2,7 +2,10 @@
  * Funding: perpetuals settle at every multiple of their interval since the
  * epoch (00:00, 08:00, 16:00 UTC for 8 hours). Each settlement's rate is a
  * deterministic function of (seed, symbol, settlement). Dated futures do not
- * fund: rates `'0'`, no history.
+ * fund: rates `'0'`, no history. With quirks, rates carry 7 to 12 decimals
+ * (`'0.000130512'`) and history rows send `funding_time` as a number or a
+ * string, as live ones do; without, rates have at most 6 decimals and
+ * `funding_time` is a string (as the docs show).
  *
  * @module
  */
@@ -17,6 +20,7 @@ export type FundingRateWire = EndpointWire<'/contract/public/funding-rate'>
 export type FundingHistoryWire = EndpointWire<'/contract/public/funding-rate-history'>
 
 const FUNDING = 0x66756e64
+const FUNDING_TIME_NUMBER = 0x66746e75
 /** Rate limits per settlement, in millionths: 0.0375. */
 const RATE_LIMIT_MICROS = 37_500
 const MS_PER_HOUR = 3_600_000
@@ -39,7 +43,11 @@ export function fundingRateOf(model: ContractModel, index: number): string {
   // Mostly the 0.01 % base rate, sometimes leaning one way for a while.
   const lean = Math.round(stream.gaussian() * 120)
   const micros = Math.max(-RATE_LIMIT_MICROS, Math.min(RATE_LIMIT_MICROS, 100 + lean))
-  return trimZeros(formatScaled(BigInt(micros), 6))
+  if (!model.quirks) return trimZeros(formatScaled(BigInt(micros), 6))
+  // Six more digits (millionths of a micro), kept inside the limits.
+  const extra = BigInt(Math.floor(stream.next() * 1_000_000))
+  const units = BigInt(micros) * 1_000_000n + (micros >= RATE_LIMIT_MICROS ? 0n : extra)
+  return trimZeros(formatScaled(units, 12))
 }
 
 /** Index of the latest settlement at or before `at` (epoch ms), or `undefined` before the first. */
@@ -74,7 +82,10 @@ export function buildFundingRate(model: ContractModel, now: number): FundingRate
   }
 }
 
-/** The `limit` latest settlements at `now` (epoch ms), newest first; `funding_time` as a string. */
+/**
+ * The `limit` latest settlements at `now` (epoch ms), newest first;
+ * `funding_time` as a string, or with quirks a number on some rows.
+ */
 export function buildFundingHistory(
   model: ContractModel,
   limit: number,
@@ -92,7 +103,9 @@ export function buildFundingHistory(
     list.push({
       symbol: model.spec.symbol,
       funding_rate: fundingRateOf(model, index),
-      funding_time: String(index * interval),
+      funding_time: model.quirk(FUNDING_TIME_NUMBER, index, 3)
+        ? index * interval
+        : String(index * interval),
     })
   }
   return { list }

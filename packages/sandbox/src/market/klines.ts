@@ -4,13 +4,16 @@
  * `maxRecords` (the first ones: a longer window is clipped, not refused).
  * The end is clipped to now (no future candles; the current one is partial),
  * the start to the listing, and a delisted contract's series ends at its
- * delisting.
+ * delisting. With quirks, about one candle in seven is stamped one second
+ * after its bucket start, as some live candles are.
  *
  * @module
  */
 import { type EndpointWire, type KlineStep, stepMs } from '@perpkit/schemas'
 import { candleAsOf } from './aggregate.ts'
 import type { ContractModel } from './contract-model.ts'
+
+const LATE_CANDLE = 0x6c617465
 
 /** The wire payload of both K-line endpoints. */
 export type KlinesWire = EndpointWire<'/contract/public/kline'>
@@ -46,7 +49,7 @@ export function buildKlines(
     if (candle === undefined) break
     const mapped = model.mapCandle(candle, kind)
     out.push({
-      timestamp: openMinute * 60,
+      timestamp: openMinute * 60 + (model.quirk(LATE_CANDLE, openMinute, 7) ? 1 : 0),
       open_price: model.formatPrice(mapped.open),
       close_price: model.formatPrice(mapped.close),
       high_price: model.formatPrice(mapped.high),

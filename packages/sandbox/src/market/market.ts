@@ -6,23 +6,64 @@
  */
 import { type BracketWire, buildBrackets } from './brackets.ts'
 import { ContractModel } from './contract-model.ts'
-import { contractSpecs } from './contracts.ts'
+import { type ContractSpec, contractSpecs } from './contracts.ts'
+import { generatedContractSpecs } from './generated-contracts.ts'
 import { hashString } from './hash.ts'
+import { thinContractSpecs } from './thin-contracts.ts'
+
+/** How a market is set up. */
+export interface MarketSettings {
+  /** Whether contracts show live quirks. */
+  quirks: boolean
+  /** `'named'`, or the total number of contracts (named first, then generated). */
+  contracts: 'named' | number
+}
+
+/** The named contracts, in the order details lists them. */
+export const namedContractSpecs: readonly ContractSpec[] = [...contractSpecs, ...thinContractSpecs]
+
+/** The specifications of a catalog: the named ones, cut or extended with generated ones. */
+function catalogSpecs(contracts: 'named' | number): readonly ContractSpec[] {
+  if (contracts === 'named') return namedContractSpecs
+  const named = namedContractSpecs.slice(0, contracts)
+  return [...named, ...generatedContractSpecs(contracts - named.length)]
+}
 
 /** Reduces a seed (number or string) to 32 bits; `1` and `'1'` are the same seed. */
 export function seedHash(seed: number | string): number {
   return hashString(String(seed))
 }
 
-/** Every listed contract of a seed, by symbol. */
+/**
+ * Every listed contract of a seed, by symbol. The catalog is built on first
+ * use, so a large one costs nothing until a request needs it.
+ */
 export class Market {
-  readonly contracts: readonly ContractModel[]
-  private readonly bySymbol: Map<string, ContractModel>
+  private readonly seed: number
+  private catalog:
+    | { models: readonly ContractModel[]; bySymbol: Map<string, ContractModel> }
+    | undefined
 
-  constructor(seed: number | string) {
-    const hash = seedHash(seed)
-    this.contracts = contractSpecs.map((spec) => new ContractModel(spec, hash))
-    this.bySymbol = new Map(this.contracts.map((model) => [model.spec.symbol, model]))
+  constructor(
+    seed: number | string,
+    private readonly settings: MarketSettings = { quirks: true, contracts: 'named' },
+  ) {
+    this.seed = seedHash(seed)
+  }
+
+  /** Every contract of the catalog, in details order, listed or not yet. */
+  get contracts(): readonly ContractModel[] {
+    return this.build().models
+  }
+
+  private build(): NonNullable<Market['catalog']> {
+    if (this.catalog === undefined) {
+      const models = catalogSpecs(this.settings.contracts).map(
+        (spec) => new ContractModel(spec, this.seed, this.settings.quirks),
+      )
+      this.catalog = { models, bySymbol: new Map(models.map((m) => [m.spec.symbol, m])) }
+    }
+    return this.catalog
   }
 
   /**
@@ -30,7 +71,7 @@ export class Market {
    * any: a contract does not exist before its listing time.
    */
   find(symbol: string, now: number): ContractModel | undefined {
-    const model = this.bySymbol.get(symbol)
+    const model = this.build().bySymbol.get(symbol)
     return model !== undefined && model.spec.openTime <= now ? model : undefined
   }
 

@@ -14,8 +14,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { apiErrorCodes } from '@perpkit/schemas'
 import { checkFault } from '../faults/fault.ts'
 import type { MemoryFaultQueue } from '../faults/fault-queue.ts'
-import { ApiError } from './api-error.ts'
 import { sendMethodNotAllowed, sendNotFound, sendSuccess } from './respond.ts'
+import { WireError } from './wire-error.ts'
 
 /** Prefix of every control route. */
 export const CONTROL_PREFIX = '/__sandbox/'
@@ -29,7 +29,7 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'Body too large'))
+        reject(new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'Body too large'))
         req.destroy()
         return
       }
@@ -45,10 +45,10 @@ function parseJsonObject(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'Body must be JSON')
+    throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'Body must be JSON')
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'Body must be a JSON object')
+    throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'Body must be a JSON object')
   }
   return value as Record<string, unknown>
 }
@@ -56,7 +56,7 @@ function parseJsonObject(text: string): Record<string, unknown> {
 /**
  * Serves a control route.
  *
- * @throws {ApiError} 400 / 40007 for a bad fault description.
+ * @throws {WireError} 400 / 40007 for a bad fault description.
  */
 export async function serveControl(
   req: IncomingMessage,
@@ -78,10 +78,10 @@ export async function serveControl(
       const body = parseJsonObject(await readBody(req))
       const count = body.count ?? 1
       if (typeof body.path !== 'string') {
-        throw new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'path must be a string')
+        throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'path must be a string')
       }
       if (typeof count !== 'number') {
-        throw new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
+        throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
       }
       faults.add(body.path, checkFault(body), count)
       break

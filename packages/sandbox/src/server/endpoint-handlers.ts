@@ -14,6 +14,7 @@ import {
   endpoints,
   fundingRateEndpoint,
   fundingRateHistoryEndpoint,
+  fundingRatesEndpoint,
   klineEndpoint,
   leverageBracketEndpoint,
   markPriceKlineEndpoint,
@@ -28,9 +29,9 @@ import { buildKlines, klinesToJson } from '../market/klines.ts'
 import type { Market } from '../market/market.ts'
 import { buildOpenInterest } from '../market/open-interest.ts'
 import { buildTrades } from '../market/trades.ts'
-import { unknownSymbol } from './api-error.ts'
 import { queryError } from './query-errors.ts'
 import { RawJson } from './respond.ts'
+import { unknownSymbol } from './wire-error.ts'
 
 /** The validated wire query of an endpoint (what its `query` schema outputs). */
 export type QueryOf<P extends EndpointPath> = Extract<
@@ -55,9 +56,16 @@ export function symbolCodeOf(path: EndpointPath): number {
     : apiErrorCodes.UNKNOWN_SYMBOL
 }
 
+/**
+ * The contract a request names. Unknown, not yet listed or (except on
+ * details, which lists delisted contracts) delisted: 40034, as live.
+ */
 function contractOf(context: HandlerContext, symbol: string, path: EndpointPath): ContractModel {
   const model = context.market.find(symbol, context.now)
-  if (model === undefined) throw unknownSymbol(symbol, symbolCodeOf(path))
+  const gone =
+    model === undefined ||
+    (path !== detailsEndpoint.path && model.lifecycle(context.now).status === 'Delisted')
+  if (gone) throw unknownSymbol(symbol, symbolCodeOf(path))
   return model
 }
 
@@ -115,6 +123,19 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   },
   [openInterestEndpoint.path]: (query, context) =>
     buildOpenInterest(contractOf(context, query.symbol, openInterestEndpoint.path), context.now),
+  [fundingRatesEndpoint.path]: (query, context) => {
+    const models =
+      query.symbol === undefined
+        ? context.market
+            .listed(context.now)
+            .filter((model) => model.lifecycle(context.now).status === 'Trading')
+        : [contractOf(context, query.symbol, fundingRatesEndpoint.path)]
+    // Live v2 rows are funding-rate's without its `timestamp`, trading contracts only.
+    return models.map((model) => {
+      const { timestamp: _, ...row } = buildFundingRate(model, context.now)
+      return row
+    })
+  },
 }
 
 /** The endpoint of a path, if the table has it. */
@@ -125,7 +146,7 @@ export function findEndpoint(path: string): EndpointPath | undefined {
 /**
  * Validates a received query with the table's schema and builds the payload.
  *
- * @throws {ApiError} 400 with the parameter's code, or for an unknown symbol.
+ * @throws {WireError} 400 with the parameter's code, or for an unknown or delisted symbol.
  */
 export function serveEndpoint(
   path: EndpointPath,

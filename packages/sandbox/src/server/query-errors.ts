@@ -5,7 +5,7 @@
  * @module
  */
 import { apiErrorCodes } from '@perpkit/schemas'
-import { ApiError } from './api-error.ts'
+import { liveMessages, unknownSymbol, WireError } from './wire-error.ts'
 
 /** A validation issue: where (`path[0]` is the parameter) and why. */
 export interface QueryIssue {
@@ -31,8 +31,9 @@ function rank(issue: QueryIssue): number {
 }
 
 /**
- * The error for a failed query: symbol 40034 (or `symbolCode`), step 40038,
- * start_time / end_time 40039, limit and anything else 40007; HTTP 400.
+ * The error for a failed query: symbol 40034 "Symbol Not Exist" (or
+ * `symbolCode`), step 40038 "Invalid K-Line Step", start_time / end_time
+ * 40039, limit and anything else 40007; HTTP 400, no `data` key.
  *
  * @param issues - The schema's issues (at least one).
  * @param symbolCode - The code for a bad symbol on this endpoint.
@@ -40,14 +41,14 @@ function rank(issue: QueryIssue): number {
 export function queryError(
   issues: readonly QueryIssue[],
   symbolCode: number = apiErrorCodes.UNKNOWN_SYMBOL,
-): ApiError {
+): WireError {
   const first = [...issues].sort((a, b) => rank(a) - rank(b))[0]
-  if (first === undefined)
-    return new ApiError(400, apiErrorCodes.PARAMETER_ERROR, 'Invalid parameters')
+  if (first === undefined) {
+    return new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'Invalid parameters', 'contract')
+  }
   const parameter = String(first.path[0] ?? '')
-  const code =
-    parameter === 'symbol'
-      ? symbolCode
-      : (codeOfParameter[parameter] ?? apiErrorCodes.PARAMETER_ERROR)
-  return new ApiError(400, code, first.message)
+  if (parameter === 'symbol') return unknownSymbol('', symbolCode)
+  const code = codeOfParameter[parameter] ?? apiErrorCodes.PARAMETER_ERROR
+  const message = code === apiErrorCodes.INVALID_STEP ? liveMessages.invalidStep : first.message
+  return new WireError(400, code, message, 'contract')
 }

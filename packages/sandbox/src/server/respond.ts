@@ -1,14 +1,16 @@
 /**
- * Writing responses: the success envelope, error bodies, and the gateway's
- * not-found body (which says `msg`, not `message`). Every body is JSON with
- * a fresh trace, sent with a content length on a keep-alive connection.
+ * Writing responses: the success envelope and error bodies in the layout
+ * live deployments use for each kind of error (see {@link WireErrorLayout}).
+ * Every body is JSON with a fresh trace, sent with a content length on a
+ * keep-alive connection, compressed when the request asks for it.
  *
  * @module
  */
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
-import { apiErrorCodes, SUCCESS_CODE } from '@perpkit/schemas'
-import type { ApiError } from './api-error.ts'
+import { SUCCESS_CODE } from '@perpkit/schemas'
+import { compress, MIN_COMPRESSED_BYTES, negotiateCoding } from './compression.ts'
+import { notFound, WireError, type WireErrorLayout } from './wire-error.ts'
 
 /** Extra response headers (rate-limit headers, `Allow`, ...). */
 export type ExtraHeaders = Record<string, string>
@@ -18,20 +20,50 @@ export function newTrace(): string {
   return randomUUID()
 }
 
-/** Writes a complete JSON response. */
+/** Responses whose answer is on its way (compression is asynchronous): never answer twice. */
+const answered = new WeakSet<ServerResponse>()
+
+function write(res: ServerResponse, status: number, headers: ExtraHeaders, body: Buffer): void {
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+  })
+  res.end(body)
+}
+
+/**
+ * Writes a complete JSON response, gzip- or deflate-compressed when the
+ * request's `Accept-Encoding` asks and the body is large enough.
+ */
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: string,
   headers: ExtraHeaders = {},
 ): void {
-  if (res.headersSent || res.destroyed) return
-  res.writeHead(status, {
+  if (res.headersSent || res.destroyed || answered.has(res)) return
+  answered.add(res)
+  const buffer = Buffer.from(body)
+  if (buffer.length < MIN_COMPRESSED_BYTES) {
+    write(res, status, headers, buffer)
+    return
+  }
+  const vary = res.getHeader('vary')
+  const varied = {
     ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  })
-  res.end(body)
+    vary: vary === undefined ? 'Accept-Encoding' : `${vary}, Accept-Encoding`,
+  }
+  const coding = negotiateCoding(res.req.headers['accept-encoding'])
+  if (coding === undefined) {
+    write(res, status, varied, buffer)
+    return
+  }
+  compress(buffer, coding).then(
+    (compressed) => write(res, status, { ...varied, 'content-encoding': coding }, compressed),
+    () => write(res, status, varied, buffer),
+  )
 }
 
 /** A payload already written as JSON text (for the large, hot payloads). */
@@ -39,38 +71,61 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** The success envelope's text: `{"code":1000,"message":"Ok","trace":"...","data":...}`. */
-export function successBody(data: unknown): string {
+/**
+ * The success envelope's text: `{"code":1000,"message":"Ok","trace":"...","data":...}`.
+ *
+ * @param message - `'Ok'`, or `'OK'` as some live responses say.
+ */
+export function successBody(data: unknown, message = 'Ok'): string {
   const json = data instanceof RawJson ? data.text : JSON.stringify(data)
-  return `{"code":${SUCCESS_CODE},"message":"Ok","trace":"${newTrace()}","data":${json}}`
+  return `{"code":${SUCCESS_CODE},"message":"${message}","trace":"${newTrace()}","data":${json}}`
 }
 
 /** Writes the success envelope around `data`, HTTP 200. */
-export function sendSuccess(res: ServerResponse, data: unknown, headers?: ExtraHeaders): void {
-  sendJson(res, 200, successBody(data), headers)
+export function sendSuccess(
+  res: ServerResponse,
+  data: unknown,
+  headers?: ExtraHeaders,
+  message?: string,
+): void {
+  sendJson(res, 200, successBody(data, message), headers)
 }
 
-/** Writes an error body `{ code, message, trace, data: null }` with the error's HTTP status. */
-export function sendError(res: ServerResponse, error: ApiError, headers?: ExtraHeaders): void {
-  const body = { code: error.code, message: error.message, trace: newTrace(), data: null }
+/** The body of an error in its live layout, keys in the order live servers send them. */
+function errorBody(layout: WireErrorLayout, code: number, message: string): object {
+  const trace = newTrace()
+  switch (layout) {
+    case 'envelope':
+      return { code, message, trace, data: null }
+    case 'auth':
+      return { trace, code, data: {}, message }
+    case 'contract':
+      return { code, message, trace }
+    case 'gateway':
+      return { trace, msg: message, code }
+  }
+}
+
+/** Writes an error in its layout (see {@link WireErrorLayout}) with its HTTP status. */
+export function sendError(res: ServerResponse, error: WireError, headers?: ExtraHeaders): void {
+  const body = errorBody(error.layout, error.code, error.message)
   sendJson(res, error.httpStatus, JSON.stringify(body), headers)
 }
 
-/** Writes the gateway's not-found answer: HTTP 404, `{"code":30000,"msg":"Not found","trace":...}`. */
-export function sendNotFound(res: ServerResponse): void {
-  const body = { code: apiErrorCodes.NOT_FOUND, msg: 'Not found', trace: newTrace() }
-  sendJson(res, 404, JSON.stringify(body))
+/** Writes the gateway's not-found answer: HTTP 404, `{"trace":...,"msg":"Not found","code":30000}`. */
+export function sendNotFound(res: ServerResponse, headers?: ExtraHeaders): void {
+  sendError(res, notFound(), headers)
 }
 
 /**
- * Writes the gateway's answer to a method other than GET on a known path:
- * HTTP 405 with `Allow: GET`, `{"code":30000,"msg":"Method not allowed","trace":...}`.
+ * Writes the gateway's answer to a method the path does not take: HTTP 405
+ * with `Allow`, `{"trace":...,"msg":"Method not allowed","code":30000}`.
  */
 export function sendMethodNotAllowed(
   res: ServerResponse,
   allow: string,
   headers: ExtraHeaders = {},
 ): void {
-  const body = { code: apiErrorCodes.NOT_FOUND, msg: 'Method not allowed', trace: newTrace() }
-  sendJson(res, 405, JSON.stringify(body), { ...headers, allow })
+  const error = new WireError(405, notFound().code, 'Method not allowed', 'gateway')
+  sendError(res, error, { ...headers, allow })
 }

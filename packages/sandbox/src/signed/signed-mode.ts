@@ -2,49 +2,51 @@
  * Signed mode: every endpoint requires `X-API-KEY`, `X-API-SIGN` and
  * `X-API-TIMESTAMP`, checked by `verify` from `@perpkit/signer` (the same
  * code clients sign with), failures answered with HTTP 401 and the code of
- * the reason.
+ * the reason, in the live layout.
  *
  * @module
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { type ApiErrorCode, apiErrorCodes } from '@perpkit/schemas'
-import { type VerifyFailureReason, verify } from '@perpkit/signer'
+import type { ApiErrorCode } from '@perpkit/schemas'
+import { type HeaderNames, type VerifyFailureReason, verify } from '@perpkit/signer'
 import type { SandboxCredentials } from '../options.ts'
-import { ApiError } from '../server/api-error.ts'
+import { WireError } from '../server/wire-error.ts'
 
 /**
- * The API code of each reason `verify` gives for rejecting a signed request
- * (all answered with HTTP 401): missing key 30001, unknown key 30002,
- * missing signature 30003, missing timestamp 30004, malformed timestamp
- * 30005, signature mismatch 30006, timestamp outside the window 30007; a
- * malformed signature or an unsignable method 30008.
+ * The live API code of each reason `verify` gives for rejecting a signed
+ * request (all answered with HTTP 401 and `{trace, code, data: {}, message}`,
+ * field notes "Live error bodies"): key header empty 30001, key not found
+ * 30002, signature header empty 30004, signature wrong 30005, timestamp
+ * header empty 30006, timestamp outside the window 30007, timestamp header
+ * malformed 30008. (30003 means a frozen key on live servers: the sandbox
+ * never sends it.)
  *
  * @example
  * ```ts
  * import { verifyFailureCodes } from '@perpkit/sandbox'
  *
- * verifyFailureCodes['signature-mismatch'] // 30006
+ * verifyFailureCodes['signature-mismatch'] // 30005
  * ```
  */
 export const verifyFailureCodes = {
   /** No `X-API-KEY` header: 30001. */
-  'missing-key': apiErrorCodes.MISSING_KEY,
+  'missing-key': 30001,
   /** An API key the sandbox does not know: 30002. */
-  'unknown-key': apiErrorCodes.UNKNOWN_KEY,
-  /** No `X-API-SIGN` header: 30003. */
-  'missing-signature': apiErrorCodes.MISSING_SIGNATURE,
-  /** No `X-API-TIMESTAMP` header: 30004. */
-  'missing-timestamp': apiErrorCodes.MISSING_TIMESTAMP,
-  /** A timestamp that is not epoch milliseconds in digits: 30005. */
-  'malformed-timestamp': apiErrorCodes.MALFORMED_TIMESTAMP,
-  /** A well-formed signature of something else: 30006. */
-  'signature-mismatch': apiErrorCodes.SIGNATURE_MISMATCH,
+  'unknown-key': 30002,
+  /** No `X-API-SIGN` header: 30004. */
+  'missing-signature': 30004,
+  /** A well-formed signature of something else: 30005. */
+  'signature-mismatch': 30005,
+  /** A signature that is not 64 lower-case hex characters: 30005, a wrong signature. */
+  'malformed-signature': 30005,
+  /** No `X-API-TIMESTAMP` header: 30006. */
+  'missing-timestamp': 30006,
   /** A timestamp further from the clock than `signatureWindowMs`: 30007. */
-  'timestamp-outside-window': apiErrorCodes.TIMESTAMP_OUT_OF_WINDOW,
-  /** A signature that is not 64 lower-case hex characters: 30008. */
-  'malformed-signature': apiErrorCodes.AUTH_HEADER_ERROR,
-  /** A method no signature rule covers: 30008. */
-  'unsupported-method': apiErrorCodes.AUTH_HEADER_ERROR,
+  'timestamp-outside-window': 30007,
+  /** A timestamp that is not epoch milliseconds in digits: 30008. */
+  'malformed-timestamp': 30008,
+  /** A method no signature rule covers: 30005 (never sent: other methods get 405 first). */
+  'unsupported-method': 30005,
 } as const satisfies Record<VerifyFailureReason, ApiErrorCode>
 
 /** What a signed-mode check needs from the sandbox. */
@@ -52,6 +54,7 @@ export interface SignedModeSettings {
   credentials: readonly SandboxCredentials[]
   windowMs: number
   getBodyRule: 'query' | 'empty'
+  headerNames: HeaderNames
   now: () => number
 }
 
@@ -60,7 +63,7 @@ export type SignatureCheck = (
   method: string,
   rawQuery: string,
   headers: IncomingHttpHeaders,
-) => Promise<ApiError | undefined>
+) => Promise<WireError | undefined>
 
 /** Builds the signature check of a sandbox in signed mode. */
 export function createSignatureCheck(settings: SignedModeSettings): SignatureCheck {
@@ -76,8 +79,9 @@ export function createSignatureCheck(settings: SignedModeSettings): SignatureChe
       now: settings.now,
       windowMs: settings.windowMs,
       getBodyRule: settings.getBodyRule,
+      headerNames: settings.headerNames,
     })
     if (result.ok) return undefined
-    return new ApiError(401, verifyFailureCodes[result.reason], result.message)
+    return new WireError(401, verifyFailureCodes[result.reason], result.message, 'auth')
   }
 }

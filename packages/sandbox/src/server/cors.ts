@@ -1,0 +1,76 @@
+/**
+ * CORS, so that a page on another origin can call the sandbox: every answer
+ * carries `Access-Control-Allow-Origin` (`*`, or the request's origin when it
+ * is in the allowed list) and exposes the rate-limit headers; `OPTIONS`
+ * preflights are answered with 204, allowing GET and HEAD and the signing
+ * headers. With `cors: false` nothing is added and preflights are not
+ * answered, so browsers refuse cross-origin calls.
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { FAULT_HEADER } from '../faults/fault.ts'
+import type { ResolvedOptions } from '../options.ts'
+
+/** How long a browser may cache a preflight answer, in seconds. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600
+
+/** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
+export function exposedHeaders(prefix: string): string[] {
+  const names = ['Limit', 'Remaining', 'Reset', 'Mode'].map((name) => `${prefix}-RateLimit-${name}`)
+  return [...names, 'Retry-After']
+}
+
+/** The request headers a preflight allows: the signing headers and the fault header. */
+export function allowedRequestHeaders(options: ResolvedOptions): string[] {
+  const { apiKey, signature, timestamp } = options.headerNames
+  return [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
+}
+
+/** The origin to allow for a request, if any. */
+function allowedOrigin(options: ResolvedOptions, origin: string | undefined): string | undefined {
+  if (options.cors === false) return undefined
+  if (options.cors === '*') return '*'
+  return origin !== undefined && options.cors.includes(origin) ? origin : undefined
+}
+
+/**
+ * Sets the CORS headers of an answer on `res` (they join whatever headers the
+ * answer writes later).
+ */
+export function applyCors(
+  options: ResolvedOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  if (options.cors === false) return
+  // A list answers differently per origin: caches must key on it.
+  if (options.cors !== '*') res.setHeader('vary', 'Origin')
+  const origin = allowedOrigin(options, req.headers.origin)
+  if (origin === undefined) return
+  res.setHeader('access-control-allow-origin', origin)
+  res.setHeader(
+    'access-control-expose-headers',
+    exposedHeaders(options.rateLimitHeaderPrefix).join(', '),
+  )
+}
+
+/** Whether a request is a CORS preflight the sandbox answers. */
+export function isPreflight(options: ResolvedOptions, req: IncomingMessage): boolean {
+  return (
+    options.cors !== false &&
+    req.method === 'OPTIONS' &&
+    req.headers['access-control-request-method'] !== undefined
+  )
+}
+
+/** Answers a preflight: 204, the allowed methods and headers, cacheable for ten minutes. */
+export function sendPreflight(options: ResolvedOptions, res: ServerResponse): void {
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    'access-control-allow-headers': allowedRequestHeaders(options).join(', '),
+    'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
+    'content-length': 0,
+  })
+  res.end()
+}

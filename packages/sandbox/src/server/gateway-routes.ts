@@ -1,0 +1,42 @@
+/**
+ * Routes a live gateway answers besides the endpoint table:
+ *
+ * - `GET /system/time`: the sandbox clock, `{code:1000, message, trace, data: {server_time}}`
+ *   (ms), for clients that correct their clock before signing. Never rate-limited or signed.
+ * - `/contract/v1/...`: the retired V1 API, HTTP 200 with code 30030 and `msg`.
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { sendError, sendMethodNotAllowed, sendSuccess } from './respond.ts'
+import { readClock, type SandboxState } from './sandbox-state.ts'
+import { successMessage } from './success-message.ts'
+import { liveMessages, V1_DEPRECATED_CODE, WireError } from './wire-error.ts'
+
+/** Path of the server-time route. */
+export const SYSTEM_TIME_PATH = '/system/time'
+
+/** Prefix of the retired V1 API. */
+export const V1_PREFIX = '/contract/v1/'
+
+/** Serves a gateway route, or returns `false` when `path` is not one. */
+export function serveGatewayRoute(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): boolean {
+  if (path.startsWith(V1_PREFIX)) {
+    const error = new WireError(200, V1_DEPRECATED_CODE, liveMessages.v1Deprecated, 'gateway')
+    sendError(res, error)
+    return true
+  }
+  if (path !== SYSTEM_TIME_PATH) return false
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendMethodNotAllowed(res, 'GET, HEAD')
+    return true
+  }
+  const message = successMessage(state.seedHash, state.options.quirks, path, '')
+  sendSuccess(res, { server_time: readClock(state) }, {}, message)
+  return true
+}
