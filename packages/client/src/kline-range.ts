@@ -86,7 +86,7 @@ function validate(params: KlineRangeParams, label: string, now: number, schemas:
   if (!start.success)
     issues.push({
       path: 'startTime',
-      expected: 'epoch milliseconds or a valid Date',
+      expected: start.error.issues[0]?.message ?? 'epoch milliseconds or a valid Date',
       received: String(params.startTime),
     })
   const end =
@@ -96,7 +96,7 @@ function validate(params: KlineRangeParams, label: string, now: number, schemas:
   if (!end.success)
     issues.push({
       path: 'endTime',
-      expected: 'epoch milliseconds or a valid Date',
+      expected: end.error.issues[0]?.message ?? 'epoch milliseconds or a valid Date',
       received: String(params.endTime),
     })
   const concurrency = params.concurrency ?? 4

@@ -131,4 +131,18 @@ describe('iterKlines / getKlineRange across many windows', () => {
       client.getKlineRange({ symbol: 'BTCUSDT', step: '1m', startTime: now, endTime: now - DAY }),
     ).rejects.toThrow('startTime: not after endTime')
   })
+
+  it('refuses times in epoch seconds with the same message as getKlines', async () => {
+    const seconds = { symbol: 'BTCUSDT', step: '1m', startTime: (now - DAY) / 1000 } as const
+    const message = 'pass epoch milliseconds or a Date, not seconds'
+    await expect(client.getKlines({ ...seconds, endTime: now / 1000 })).rejects.toThrow(message)
+    await expect(client.getKlineRange(seconds)).rejects.toThrow(
+      `startTime: looks like epoch seconds: ${message}`,
+    )
+    const fromMs = { ...seconds, startTime: now - DAY, endTime: now / 1000 }
+    await expect(client.getKlineRange(fromMs)).rejects.toThrow(
+      `endTime: looks like epoch seconds: ${message}`,
+    )
+    await expect(client.iterKlines(seconds).next()).rejects.toBeInstanceOf(InvalidParamsError)
+  })
 })
