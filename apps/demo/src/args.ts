@@ -66,12 +66,13 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const
 
-function usageError(message: string): DemoError {
+/** A usage error: exit code 2, with a pointer to `--help`. */
+export function usageError(message: string): DemoError {
   return new DemoError(`${message} (see --help)`, { exitCode: 2 })
 }
 
 /** Rewrites `parseArgs`' messages (which suggest `--` tricks) as one short line. */
-function explainParseError(error: unknown): DemoError {
+export function explainParseError(error: unknown): DemoError {
   const code = (error as { code?: unknown }).code
   const message = error instanceof Error ? error.message : String(error)
   const option = /'([^']+)'/.exec(message)?.[1]
@@ -109,7 +110,8 @@ export function parseSize(text: string): OrderSize {
   return { amount, unit: match?.[2] === undefined ? 'quote' : 'contracts' }
 }
 
-function parseSymbol(text: string): string {
+/** Reads a contract symbol (upper-cased), or throws a usage error. */
+export function parseSymbol(text: string): string {
   const symbol = text.trim().toUpperCase()
   if (!/^[A-Z0-9_-]{1,40}$/.test(symbol)) {
     throw usageError(`--symbol must be a contract symbol such as BTCUSDT, got '${text}'`)
@@ -117,7 +119,8 @@ function parseSymbol(text: string): string {
   return symbol
 }
 
-function parseBaseUrl(text: string): string {
+/** Reads an http(s) base URL, or throws a usage error. */
+export function parseBaseUrl(text: string): string {
   let url: URL
   try {
     url = new URL(text)

@@ -23,6 +23,8 @@ export const CREDENTIAL_VARIABLES = {
 export interface DataSource {
   client: PerpkitClient
   info: SourceInfo
+  /** What the client signs with (throw-away ones for the sandbox), or `null` when unsigned. */
+  credentials: Credentials | null
   /** Notes for stderr (e.g. incomplete credentials). */
   warnings: string[]
   /** Stops the sandbox, if there is one; safe to call twice. */
@@ -96,6 +98,7 @@ export async function openSandboxSource(): Promise<DataSource> {
       timeout: 5_000,
     }),
     info: { kind: 'sandbox', url: sandbox.url, signed: true, rateLimited: true },
+    credentials,
     warnings: [],
     close: () => sandbox.close(),
   }
@@ -120,6 +123,7 @@ export function openRemoteSource(baseUrl: string, env: Env): DataSource {
   return {
     client,
     info: { kind: 'remote', url: baseUrl, signed: credentials !== null, rateLimited: null },
+    credentials,
     warnings: warning === undefined ? [] : [warning],
     close: async () => {},
   }

@@ -1,0 +1,162 @@
+/**
+ * Candles with volume for the market price, the mark price as a line, and
+ * the liquidation price of the calculator's position as a price line.
+ *
+ * @module
+ */
+import type { Kline } from '@perpkit/schemas'
+import { useSignalEffect } from '@preact/signals'
+import {
+  CandlestickSeries,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  LineSeries,
+  type UTCTimestamp,
+} from 'lightweight-charts'
+import { useEffect, useRef } from 'preact/hooks'
+import { chartPriceLabel, tickDecimals } from '../format.ts'
+import { baseOptions, palette, prefersDark } from './theme.ts'
+
+/** Props of {@link CandlesChart}. */
+export interface CandlesChartProps {
+  candles: readonly Kline[]
+  markCandles: readonly Kline[]
+  /** `symbol|step`: a new key refits the time scale. */
+  seriesKey: string
+  /** The liquidation price to draw, or `null`. */
+  liquidationPrice: string | null
+  tick: string
+  formatPrice: (value: string) => string
+}
+
+interface Handles {
+  chart: IChartApi
+  candles: ISeriesApi<'Candlestick'>
+  volume: ISeriesApi<'Histogram'>
+  mark: ISeriesApi<'Line'>
+  liquidation: IPriceLine | null
+  key: string
+}
+
+const time = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp
+
+/** The series' price format: the contract's tick as the smallest move. */
+export function priceFormat(tick: string) {
+  return { type: 'price' as const, minMove: Number(tick), precision: tickDecimals(tick) }
+}
+
+/** The candle chart (`data-testid="candles-chart"`). */
+export function CandlesChart(props: CandlesChartProps) {
+  const container = useRef<HTMLDivElement>(null)
+  const handles = useRef<Handles | null>(null)
+  const latest = useRef(props)
+  latest.current = props
+
+  useEffect(() => {
+    const element = container.current
+    if (element === null) return
+    const colors = palette(prefersDark.peek())
+    const chart = createChart(element, {
+      ...baseOptions(colors),
+      autoSize: true,
+      timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
+      localization: {
+        priceFormatter: (value: number) =>
+          chartPriceLabel(value, latest.current.formatPrice, latest.current.tick),
+      },
+    })
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      borderVisible: false,
+    })
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    })
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
+    const mark = chart.addSeries(LineSeries, {
+      color: colors.mark,
+      lineWidth: 1,
+      title: 'mark',
+      crosshairMarkerVisible: false,
+    })
+    handles.current = { chart, candles, volume, mark, liquidation: null, key: '' }
+    return () => {
+      handles.current = null
+      chart.remove()
+    }
+  }, [])
+
+  useSignalEffect(() => {
+    const colors = palette(prefersDark.value)
+    const h = handles.current
+    if (h === null) return
+    h.chart.applyOptions(baseOptions(colors))
+    h.candles.applyOptions({
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+    })
+    h.mark.applyOptions({ color: colors.mark })
+  })
+
+  useEffect(() => {
+    const h = handles.current
+    if (h === null) return
+    const colors = palette(prefersDark.peek())
+    const format = priceFormat(props.tick)
+    h.candles.applyOptions({ priceFormat: format })
+    h.mark.applyOptions({ priceFormat: format })
+    h.candles.setData(
+      props.candles.map((k) => ({
+        time: time(k.timestamp),
+        open: Number(k.openPrice),
+        high: Number(k.highPrice),
+        low: Number(k.lowPrice),
+        close: Number(k.closePrice),
+      })),
+    )
+    h.volume.setData(
+      props.candles.map((k) => ({
+        time: time(k.timestamp),
+        value: Number(k.volume),
+        color: Number(k.closePrice) >= Number(k.openPrice) ? colors.volumeUp : colors.volumeDown,
+      })),
+    )
+    h.mark.setData(
+      props.markCandles.map((k) => ({ time: time(k.timestamp), value: Number(k.closePrice) })),
+    )
+    if (h.key !== props.seriesKey && props.candles.length > 0) {
+      h.key = props.seriesKey
+      h.chart.timeScale().fitContent()
+    }
+  }, [props.candles, props.markCandles, props.seriesKey, props.tick])
+
+  useEffect(() => {
+    const h = handles.current
+    if (h === null) return
+    if (h.liquidation !== null) h.candles.removePriceLine(h.liquidation)
+    h.liquidation =
+      props.liquidationPrice === null
+        ? null
+        : h.candles.createPriceLine({
+            price: Number(props.liquidationPrice),
+            color: palette(prefersDark.peek()).liquidation,
+            lineWidth: 2,
+            lineStyle: 2,
+            axisLabelVisible: true,
+            title: 'liq.',
+          })
+  }, [props.liquidationPrice])
+
+  return <div class="chart chart-candles" data-testid="candles-chart" ref={container} />
+}

@@ -1,0 +1,74 @@
+/**
+ * Settled funding rates as bars, in percent, positive up and negative down.
+ *
+ * @module
+ */
+import type { FundingRateRecord } from '@perpkit/schemas'
+import { useSignalEffect } from '@preact/signals'
+import {
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts'
+import { useEffect, useRef } from 'preact/hooks'
+import { formatPercent } from '../format.ts'
+import { baseOptions, palette, prefersDark } from './theme.ts'
+
+interface Handles {
+  chart: IChartApi
+  bars: ISeriesApi<'Histogram'>
+}
+
+/** The funding history chart (`data-testid="funding-history"`). */
+export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
+  const container = useRef<HTMLDivElement>(null)
+  const handles = useRef<Handles | null>(null)
+
+  useEffect(() => {
+    const element = container.current
+    if (element === null) return
+    const colors = palette(prefersDark.peek())
+    const chart = createChart(element, {
+      ...baseOptions(colors),
+      autoSize: true,
+      handleScroll: false,
+      handleScale: false,
+      // Rates are fractions; the axis shows them as percentages (4 decimals).
+      localization: { priceFormatter: (value: number) => formatPercent(value.toFixed(8), 4) },
+    })
+    const bars = chart.addSeries(HistogramSeries, {
+      priceLineVisible: false,
+      lastValueVisible: false,
+    })
+    handles.current = { chart, bars }
+    return () => {
+      handles.current = null
+      chart.remove()
+    }
+  }, [])
+
+  useSignalEffect(() => {
+    const colors = palette(prefersDark.value)
+    handles.current?.chart.applyOptions(baseOptions(colors))
+  })
+
+  useEffect(() => {
+    const h = handles.current
+    if (h === null) return
+    const colors = palette(prefersDark.peek())
+    h.bars.setData(
+      [...props.history]
+        .sort((a, b) => a.fundingTime - b.fundingTime)
+        .map((record) => ({
+          time: Math.floor(record.fundingTime / 1000) as UTCTimestamp,
+          value: Number(record.fundingRate),
+          color: record.fundingRate.startsWith('-') ? colors.down : colors.up,
+        })),
+    )
+    h.chart.timeScale().fitContent()
+  }, [props.history])
+
+  return <div class="chart chart-funding" data-testid="funding-history" ref={container} />
+}

@@ -1,0 +1,39 @@
+/**
+ * The page's entry: reads `/config.json` from the launcher, creates the
+ * client (signing in the browser with WebCrypto), the store and the
+ * calculators, renders, and starts the live refresh.
+ *
+ * @module
+ */
+import { render } from 'preact'
+import { createApi } from './api.ts'
+import { App } from './app.tsx'
+import { CONFIG_PATH, readDashboardConfig } from './dashboard-config.ts'
+import { createCalculators } from './market/calculators.ts'
+import { createFaults } from './market/faults.ts'
+import { createMarket } from './market/store.ts'
+import './styles.css'
+
+async function boot(root: HTMLElement): Promise<void> {
+  const response = await fetch(CONFIG_PATH, { cache: 'no-store' })
+  if (!response.ok) throw new Error(`${CONFIG_PATH}: HTTP ${response.status}`)
+  const config = readDashboardConfig(await response.json())
+  const api = createApi(config)
+  const market = createMarket(api)
+  const calculators = createCalculators(market)
+  const faults = createFaults(config)
+  render(<App api={api} market={market} calculators={calculators} faults={faults} />, root)
+  await market.start(new AbortController().signal)
+}
+
+const root = document.getElementById('app')
+if (root !== null) {
+  boot(root).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    root.innerHTML = ''
+    const p = document.createElement('p')
+    p.className = 'fatal'
+    p.textContent = `The dashboard could not start: ${message}`
+    root.append(p)
+  })
+}
