@@ -9,9 +9,8 @@ import type { EndpointPath, Kline, PayloadIssue } from '@perpkit/schemas'
 import {
   type KlineStep,
   type KlineStepInput,
-  MAX_KLINES_PER_REQUEST,
+  klineWindows,
   resolveKlineStep,
-  stepMs,
 } from '@perpkit/schemas/lite'
 import { onAbort } from './abort.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
@@ -144,10 +143,8 @@ export async function* iterateKlineRange(
     now,
     await loadSchemas(),
   )
-  const ms = stepMs(step)
-  const span = MAX_KLINES_PER_REQUEST * ms
-  const first = Math.ceil(startTime / ms) * ms
-  const windowsTotal = first > endTime ? 0 : Math.ceil((endTime - first + 1) / span)
+  const windows = klineWindows(startTime, endTime, step)
+  const windowsTotal = windows.length
   const controller = new AbortController()
   const outer = params.signal
   if (outer?.aborted) throw new AbortError(label, outer.reason)
@@ -156,16 +153,9 @@ export async function* iterateKlineRange(
   const pending: Promise<Settled>[] = []
   let launched = 0
   const launch = () => {
-    const windowStart = first + launched * span
-    const windowEnd = Math.min(windowStart + span - ms, endTime)
-    launched++
+    const window = windows[launched++] as (typeof windows)[number]
     pending.push(
-      Promise.resolve(
-        fetchWindow(
-          { symbol, step, startTime: windowStart, endTime: windowEnd },
-          controller.signal,
-        ),
-      ).then(
+      Promise.resolve(fetchWindow({ symbol, step, ...window }, controller.signal)).then(
         (candles): Settled => ({ ok: true, candles }),
         (error): Settled => ({ ok: false, error }),
       ),

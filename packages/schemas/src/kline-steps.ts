@@ -123,6 +123,87 @@ export function alignToStep(time: number, step: KlineStep): number {
 }
 
 /**
+ * The candles that open within a range: the first one's open time and how many.
+ *
+ * @example
+ * ```ts
+ * const span: CandleSpan = { first: Date.UTC(2026, 0, 1), count: 60 }
+ * ```
+ */
+export interface CandleSpan {
+  /** Open time (epoch ms) of the first candle at or after the range start. */
+  first: number
+  /** Candles whose open time is within the range (0 when none). */
+  count: number
+}
+
+/**
+ * The candles that open within `[startTime, endTime]` (both inclusive).
+ *
+ * @param startTime - Epoch ms.
+ * @param endTime - Epoch ms.
+ * @param step - Step in minutes.
+ * @returns The first open time and the count.
+ * @example
+ * ```ts
+ * candleSpan(Date.UTC(2026, 0, 1, 0, 0, 30), Date.UTC(2026, 0, 1, 1), 1)
+ * // { first: Date.UTC(2026, 0, 1, 0, 1), count: 60 }
+ * ```
+ */
+export function candleSpan(startTime: number, endTime: number, step: KlineStep): CandleSpan {
+  const ms = stepMs(step)
+  const firstIndex = Math.ceil(startTime / ms)
+  const lastIndex = Math.floor(endTime / ms)
+  return { first: firstIndex * ms, count: Math.max(0, lastIndex - firstIndex + 1) }
+}
+
+/**
+ * A window of one request: `[startTime, endTime]`, epoch ms, both inclusive.
+ *
+ * @example
+ * ```ts
+ * const window: KlineWindow = { startTime: Date.UTC(2026, 0, 1), endTime: Date.UTC(2026, 0, 1, 8, 19) }
+ * ```
+ */
+export interface KlineWindow {
+  startTime: number
+  endTime: number
+}
+
+/**
+ * Cuts a range into request windows of at most `perWindow` candles each,
+ * aligned to the step, ascending, covering every candle of the range once.
+ *
+ * @param startTime - Epoch ms.
+ * @param endTime - Epoch ms.
+ * @param step - Step in minutes.
+ * @param perWindow - Candles per window (default `MAX_KLINES_PER_REQUEST`, 500).
+ * @returns The windows (none when the range holds no candle).
+ * @example
+ * ```ts
+ * klineWindows(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 23, 59), 1).length // 3 (1,440 candles)
+ * ```
+ */
+export function klineWindows(
+  startTime: number,
+  endTime: number,
+  step: KlineStep,
+  perWindow: number = MAX_KLINES_PER_REQUEST,
+): KlineWindow[] {
+  const ms = stepMs(step)
+  const { first, count } = candleSpan(startTime, endTime, step)
+  const windows: KlineWindow[] = []
+  for (let done = 0; done < count; done += perWindow) {
+    const windowStart = first + done * ms
+    windows.push({
+      startTime: windowStart,
+      endTime: Math.min(windowStart + (perWindow - 1) * ms, endTime),
+    })
+  }
+  return windows
+}
+
+/**
  * How many candles open within `[startTime, endTime]` (both inclusive).
  *
  * @param startTime - Epoch ms.
@@ -131,12 +212,9 @@ export function alignToStep(time: number, step: KlineStep): number {
  * @returns The number of candle open times in the window (0 when none).
  * @example
  * ```ts
- * countCandles(0, 59 * 60_000, 1) // 60
+ * countCandles(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 59), 1) // 60
  * ```
  */
 export function countCandles(startTime: number, endTime: number, step: KlineStep): number {
-  const ms = stepMs(step)
-  const first = Math.ceil(startTime / ms)
-  const last = Math.floor(endTime / ms)
-  return Math.max(0, last - first + 1)
+  return candleSpan(startTime, endTime, step).count
 }

@@ -19,12 +19,14 @@ export {
 } from './conventions.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export { apiErrorCodes, isRetryableCode, SUCCESS_CODE } from './error-codes.ts'
-export type { KlineStep, KlineStepInput } from './kline-steps.ts'
+export type { CandleSpan, KlineStep, KlineStepInput, KlineWindow } from './kline-steps.ts'
 export {
   alignToStep,
+  candleSpan,
   countCandles,
   KLINE_STEP_ALIASES,
   KLINE_STEPS,
+  klineWindows,
   MAX_KLINES_PER_REQUEST,
   resolveKlineStep,
   stepMs,

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type EndpointWire, type KlineStep, stepMs } from '@perpkit/schemas'
+import { candleSpan, type EndpointWire, type KlineStep } from '@perpkit/schemas'
 import { candleAsOf } from './aggregate.ts'
 import type { ContractModel } from './contract-model.ts'
 
@@ -35,16 +35,15 @@ export function buildKlines(
   now: number,
 ): KlinesWire {
   const { asOf } = model.lifecycle(now)
-  const length = stepMs(window.step)
   const from = Math.max(window.startTime * 1000, model.spec.openTime)
   const to = Math.min(window.endTime * 1000, asOf)
-  const first = Math.ceil(from / length)
-  const last = Math.floor(to / length)
-  const count = Math.min(window.maxRecords, Math.max(0, last - first + 1))
+  const span = candleSpan(from, to, window.step)
+  const count = Math.min(window.maxRecords, span.count)
+  const firstMinute = span.first / 60_000
   const nowSecond = Math.floor(asOf / 1000)
   const out: KlinesWire = []
   for (let i = 0; i < count; i++) {
-    const openMinute = (first + i) * window.step
+    const openMinute = firstMinute + i * window.step
     const candle = candleAsOf(model.path, openMinute, openMinute + window.step, nowSecond)
     if (candle === undefined) break
     const mapped = model.mapCandle(candle, kind)
