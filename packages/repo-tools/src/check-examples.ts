@@ -1,7 +1,8 @@
 /**
  * `pnpm check:examples`: every TSDoc `@example` and every ```` ```ts ```` block of the READMEs
  * and guides compiles against the workspace sources. What is read, and what a block may use
- * without importing it, is in `./examples/config.ts`.
+ * without importing it, is in `./examples/config.ts`. It also holds the TSDoc to the house
+ * spelling of tags (`@default`, never `@defaultValue`).
  *
  * Prints `file:line:column TSxxxx message` per problem and exits 1 when there is any.
  */
@@ -9,25 +10,25 @@ import { readFileSync } from 'node:fs'
 import { glob } from 'tinyglobby'
 import { compileExamples, type ExampleProblem } from './examples/compile.ts'
 import { ignoredFiles, markdownFiles, preludes, tsdocFiles } from './examples/config.ts'
-import { type CodeBlock, markdownBlocks, tsdocBlocks } from './examples/extract.ts'
+import { markdownBlocks, tsdocBlocks } from './examples/extract.ts'
+import { misspeltTags } from './examples/tsdoc-tags.ts'
 import { repoRoot } from './repo-root.ts'
 
-async function collect(
-  patterns: string[],
-  extract: (file: string, source: string) => CodeBlock[],
-): Promise<CodeBlock[]> {
+async function read(patterns: string[]): Promise<[file: string, source: string][]> {
   const files = await glob(patterns, { cwd: repoRoot, ignore: ignoredFiles })
-  return files.sort().flatMap((file) => extract(file, readFileSync(`${repoRoot}/${file}`, 'utf8')))
+  return files.sort().map((file) => [file, readFileSync(`${repoRoot}/${file}`, 'utf8')])
 }
 
+const tsdocSources = await read(tsdocFiles)
 const blocks = [
-  ...(await collect(tsdocFiles, tsdocBlocks)),
-  ...(await collect(markdownFiles, markdownBlocks)),
+  ...tsdocSources.flatMap(([file, source]) => tsdocBlocks(file, source)),
+  ...(await read(markdownFiles)).flatMap(([file, source]) => markdownBlocks(file, source)),
 ]
 const checked = blocks.filter((block) => block.nocheck === undefined)
 const skipped = blocks.filter((block) => block.nocheck !== undefined)
 
 const problems: ExampleProblem[] = [
+  ...tsdocSources.flatMap(([file, source]) => misspeltTags(file, source)),
   ...skipped
     .filter((block) => block.nocheck === '')
     .map((block) => ({
