@@ -11,7 +11,7 @@ describe('misspeltTags', () => {
       {
         file: 'x.ts',
         line: 1,
-        column: 15,
+        column: 14,
         code: 'tsdoc',
         message: 'Write @default, not @defaultValue.',
       },
