@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { RATE_LIMIT_HEADERS } from '@perpkit/schemas/lite'
 
 /**
  * The rate-limit state a response reported. Live deployments prefix the
@@ -29,7 +30,13 @@ export interface RateLimitInfo {
   mode: string | null
 }
 
-const SUFFIXES = ['-ratelimit-limit', '-ratelimit-remaining', '-ratelimit-reset', '-ratelimit-mode']
+/** Header-name endings, lower case (fetch lower-cases names), whatever the prefix. */
+const SUFFIXES = [
+  RATE_LIMIT_HEADERS.limit,
+  RATE_LIMIT_HEADERS.remaining,
+  RATE_LIMIT_HEADERS.reset,
+  RATE_LIMIT_HEADERS.mode,
+].map((name) => `-${name.toLowerCase()}`)
 
 /**
  * Reads the rate-limit headers, whatever their prefix. `null` when the
