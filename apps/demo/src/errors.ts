@@ -26,20 +26,19 @@ const SOCKET_ERRORS: Record<string, string> = {
 
 /**
  * Why a request never got a response: the `code` of the first error in the
- * cause chain that has one (`ECONNREFUSED`...), else the innermost message
- * (fetch says `fetch failed`, its cause says why).
+ * cause chain that has one (`ECONNREFUSED`...), else the innermost cause's
+ * message (fetch says `fetch failed`, its cause says why).
  */
-function networkReason(error: unknown): string | undefined {
-  let current: unknown = error
-  let innermost: string | undefined
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string') return SOCKET_ERRORS[code] ?? code
-    innermost = current.message
-    current = current.cause
+function networkReason(error: NetworkError): string | undefined {
+  const system = error.walk((link) => typeof (link as { code?: unknown }).code === 'string')
+  if (system !== null) {
+    const code = (system as { code: string }).code
+    return SOCKET_ERRORS[code] ?? code
   }
-  if (innermost === 'bad port') return 'fetch refuses to connect to this port (bad port)'
-  return innermost === undefined ? undefined : firstLine(innermost)
+  const innermost = error.walk()
+  const message = innermost instanceof Error && innermost !== error ? innermost.message : undefined
+  if (message === 'bad port') return 'fetch refuses to connect to this port (bad port)'
+  return message === undefined ? undefined : firstLine(message)
 }
 
 function firstLine(text: string): string {
@@ -57,7 +56,7 @@ function firstLine(text: string): string {
 export function describeError(error: unknown, baseUrl?: string): string {
   if (error instanceof DemoError) return firstLine(error.message)
   if (error instanceof NetworkError) {
-    const reason = networkReason(error.cause) ?? firstLine(error.shortMessage)
+    const reason = networkReason(error) ?? firstLine(error.shortMessage)
     const where = baseUrl === undefined ? '' : ` ${baseUrl}`
     return `cannot reach${where} (${error.endpoint ?? 'request'}): ${reason}`
   }
