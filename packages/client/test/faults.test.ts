@@ -1,5 +1,5 @@
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   AbortError,
   createClient,
@@ -31,6 +31,37 @@ const clientWith = (retry: number, timeout = 1000) =>
 
 const depth = (retry: number, timeout?: number) =>
   clientWith(retry, timeout).getDepth({ symbol: 'BTCUSDT' }).withResponse()
+
+/**
+ * A real fetch that counts the requests and reads each answer to its end before handing it
+ * over, so a test knows when the sandbox has answered without waiting on a clock.
+ */
+function observedFetch() {
+  let count = 0
+  const waiting: { after: number; resolve: () => void }[] = []
+  let answered = 0
+  const fetchAndRead: typeof fetch = async (input, init) => {
+    count++
+    const response = await fetch(input, init)
+    const body = await response.arrayBuffer()
+    answered++
+    for (const waiter of waiting.filter(({ after }) => answered >= after)) waiter.resolve()
+    return new Response(body, response)
+  }
+  return {
+    fetch: fetchAndRead,
+    count: () => count,
+    /** Resolves once `n` answers have been read. */
+    answered: (n: number) =>
+      answered >= n
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.push({ after: n, resolve })),
+    /** Lets the client act on what it has (a few turns of the event loop, no clock). */
+    settle: async () => {
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+    },
+  }
+}
 
 describe('each sandbox fault ends in a typed error or a successful retry', () => {
   it('500: ServerError without retries; recovered on the second attempt with them', async () => {
@@ -71,10 +102,33 @@ describe('each sandbox fault ends in a typed error or a successful retry', () =>
     const error = await depth(0).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error).toMatchObject({ code: 30013, httpStatus: 429, retryAfterMs: 1000 })
+
+    // Real HTTP, fake clock: the retry must not go out before the clock passes Retry-After.
     sandbox.faults.add(DEPTH, { kind: 'rate-limit', retryAfterSeconds: 1 }, 1)
-    const started = performance.now()
-    expect((await depth(1)).attempts).toBe(2)
-    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const sent = observedFetch()
+      const client = createClient({
+        baseUrl: sandbox.url,
+        rateLimit: false,
+        timeout: 60_000,
+        retry: { maxRetries: 1, baseDelayMs: 5 },
+        fetch: sent.fetch,
+      })
+      const pending = client.getDepth({ symbol: 'BTCUSDT' }).withResponse()
+      await sent.answered(1)
+      let waited = 0
+      while (sent.count() < 2 && waited < 5000) {
+        await vi.advanceTimersByTimeAsync(50)
+        waited += 50
+        await sent.settle()
+      }
+      expect(sent.count()).toBe(2)
+      expect(waited).toBeGreaterThanOrEqual(1000)
+      expect((await pending).attempts).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('connection reset: NetworkError, then retried', async () => {
@@ -112,19 +166,23 @@ describe('each sandbox fault ends in a typed error or a successful retry', () =>
     await expect(pending).rejects.toBeInstanceOf(AbortError)
   })
 
-  it('the caller aborting during a backoff wait: AbortError at once', async () => {
+  it('the caller aborting during a backoff wait: AbortError without waiting it out', async () => {
     sandbox.faults.add(DEPTH, { kind: 'server-error' }, 5)
     const controller = new AbortController()
+    const sent = observedFetch()
+    // A backoff far longer than the test's timeout: only an abort that cuts it short passes.
     const client = createClient({
       baseUrl: sandbox.url,
       rateLimit: false,
-      retry: { maxRetries: 3, baseDelayMs: 5000 },
+      retry: { maxRetries: 3, baseDelayMs: 600_000, maxDelayMs: 600_000 },
+      fetch: sent.fetch,
     })
     const pending = client.getDepth({ symbol: 'BTCUSDT' }, { signal: controller.signal })
-    setTimeout(() => controller.abort(), 100)
-    const started = performance.now()
+    await sent.answered(1)
+    await sent.settle()
+    controller.abort()
     await expect(pending).rejects.toBeInstanceOf(AbortError)
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(sent.count()).toBe(1)
   })
 
   it('the same fault sent as a per-request header', async () => {
