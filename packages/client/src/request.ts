@@ -1,5 +1,5 @@
 /**
- * `client.request()`: endpoints beyond the nine.
+ * `client.request()`: endpoints beyond the table's.
  *
  * @module
  */
