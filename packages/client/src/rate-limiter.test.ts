@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { RateLimitBucket } from './rate-limiter.ts'
 
 describe('RateLimitBucket', () => {
@@ -63,11 +63,22 @@ describe('RateLimitBucket', () => {
   })
 
   it('holds everything back while blocked (after a 429 or a used-up window)', async () => {
-    const bucket = new RateLimitBucket({ limit: 10, windowMs: 1000 })
-    bucket.observe({ limit: 10, used: 10, remaining: 0, windowMs: 40, mode: 'IP' })
-    const started = performance.now()
-    const slot = await bucket.acquire()
-    expect(performance.now() - started).toBeGreaterThanOrEqual(35)
-    slot.release()
+    vi.useFakeTimers()
+    try {
+      const bucket = new RateLimitBucket({ limit: 10, windowMs: 1000 })
+      bucket.observe({ limit: 10, used: 10, remaining: 0, windowMs: 40, mode: 'IP' })
+      let granted = false
+      const slot = bucket.acquire().then((acquired) => {
+        granted = true
+        return acquired
+      })
+      await vi.advanceTimersByTimeAsync(39)
+      expect(granted).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(granted).toBe(true)
+      ;(await slot).release()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
