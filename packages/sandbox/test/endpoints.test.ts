@@ -207,3 +207,39 @@ describe('open-interest', () => {
     )
   })
 })
+
+describe('funding-rate-v2', () => {
+  const path = '/contract/public/funding-rate-v2'
+
+  it('lists the current funding of every trading perpetual, rows shaped like funding-rate without timestamp', async () => {
+    const rows = await fetchData(sandbox.url, path)
+    const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
+    const funded = symbols.filter((s) => s.product_type === 1 && s.status === 'Trading')
+    expect(rows.map((row) => row.symbol)).toEqual(funded.map((s) => s.symbol))
+    expect(rows.map((row) => row.symbol)).not.toContain('BTCUSDT_270326')
+    expect(rows.map((row) => row.symbol)).not.toContain('LUNAUSDT')
+    for (const row of rows) {
+      const { timestamp, ...rate } = await fetchData(sandbox.url, '/contract/public/funding-rate', {
+        symbol: row.symbol,
+      })
+      expect(timestamp).toBe(NOW)
+      expect(row).toEqual(rate)
+    }
+  })
+
+  it('adds a key funding-rate rows lack (funding_interval_hours) with quirks', async () => {
+    const rows = await fetchData(quirky.url, path)
+    const doge = rows.find((row) => row.symbol === 'DOGEUSDT')
+    expect(doge).toMatchObject({ funding_interval_hours: 4 })
+    expect(doge).not.toHaveProperty('timestamp')
+  })
+
+  it('filters by symbol: one row, none for a contract that does not fund, 40034 for a delisted one', async () => {
+    const one = await fetchData(sandbox.url, path, { symbol: 'ETHUSDT' })
+    expect(one.map((row) => row.symbol)).toEqual(['ETHUSDT'])
+    expect(await fetchData(sandbox.url, path, { symbol: 'BTCUSDT_270326' })).toEqual([])
+    const delisted = await call(sandbox.url, path, { symbol: 'LUNAUSDT' })
+    expect(delisted.status).toBe(400)
+    expect(delisted.body.code).toBe(40034)
+  })
+})

@@ -25,6 +25,7 @@ import type { ContractModel } from '../market/contract-model.ts'
 import { buildDepth, depthToJson } from '../market/depth.ts'
 import { buildDetailsRow } from '../market/details.ts'
 import { buildFundingHistory, buildFundingRate } from '../market/funding.ts'
+import { buildFundingRates } from '../market/funding-rates.ts'
 import { buildKlines, klinesToJson } from '../market/klines.ts'
 import type { Market } from '../market/market.ts'
 import { buildOpenInterest } from '../market/open-interest.ts'
@@ -126,15 +127,9 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   [fundingRatesEndpoint.path]: (query, context) => {
     const models =
       query.symbol === undefined
-        ? context.market
-            .listed(context.now)
-            .filter((model) => model.lifecycle(context.now).status === 'Trading')
+        ? context.market.listed(context.now)
         : [contractOf(context, query.symbol, fundingRatesEndpoint.path)]
-    // Live v2 rows are funding-rate's without its `timestamp`, trading contracts only.
-    return models.map((model) => {
-      const { timestamp: _, ...row } = buildFundingRate(model, context.now)
-      return row
-    })
+    return buildFundingRates(models, context.now)
   },
 }
 
