@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FaultKind, faultKinds, type Sandbox, startSandbox } from '../src/index.ts'
-import { call, NOW } from './helpers.ts'
+import { call, NOW, type Reply } from './helpers.ts'
 
 let sandbox: Sandbox
 
@@ -21,11 +21,39 @@ const query = { symbol: 'BTCUSDT' }
 const withFault = (fault: string) =>
   call(sandbox.url, DEPTH, query, { headers: { 'X-Sandbox-Fault': fault } })
 
+/**
+ * How far a fake clock had to move before the sandbox answered `request`. The HTTP is real;
+ * the timers are fake and move in 10 ms steps, the event loop turning between steps for the I/O.
+ */
+async function clockUntilAnswered(
+  request: () => Promise<Reply>,
+): Promise<{ reply: Reply; waitedMs: number }> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    let reply: Reply | undefined
+    const pending = request().then((answer) => {
+      reply = answer
+    })
+    let waitedMs = 0
+    for (;;) {
+      for (let turn = 0; turn < 20 && !reply; turn++) {
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      if (reply || waitedMs >= 10_000) break
+      await vi.advanceTimersByTimeAsync(10)
+      waitedMs += 10
+    }
+    await pending
+    return { reply: reply as Reply, waitedMs }
+  } finally {
+    vi.useRealTimers()
+  }
+}
+
 describe('faults through the X-Sandbox-Fault header', () => {
   it('latency=250 delays the answer, then answers normally', async () => {
-    const started = performance.now()
-    const reply = await withFault('latency=250')
-    expect(performance.now() - started).toBeGreaterThanOrEqual(240)
+    const { reply, waitedMs } = await clockUntilAnswered(() => withFault('latency=250'))
+    expect(waitedMs).toBeGreaterThanOrEqual(250)
     expect(reply.status).toBe(200)
     expect(reply.body.code).toBe(1000)
   })
@@ -109,9 +137,8 @@ describe('faults through the X-Sandbox-Fault header', () => {
   })
 
   it('chains faults: latency=50, maintenance waits then answers maintenance', async () => {
-    const started = performance.now()
-    const reply = await withFault('latency=50, maintenance')
-    expect(performance.now() - started).toBeGreaterThanOrEqual(45)
+    const { reply, waitedMs } = await clockUntilAnswered(() => withFault('latency=50, maintenance'))
+    expect(waitedMs).toBeGreaterThanOrEqual(50)
     expect(reply.body.code).toBe(30016)
   })
 
@@ -192,9 +219,9 @@ describe('the control route /__sandbox/faults', () => {
         pending: [{ path: DEPTH, fault: { kind: 'latency', latencyMs: 100 }, remaining: 2 }],
       },
     })
-    const started = performance.now()
-    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
-    expect(performance.now() - started).toBeGreaterThanOrEqual(90)
+    const delayed = await clockUntilAnswered(() => call(sandbox.url, DEPTH, query))
+    expect(delayed.reply.status).toBe(200)
+    expect(delayed.waitedMs).toBeGreaterThanOrEqual(100)
   })
 
   it('GET lists and DELETE clears the queued faults', async () => {
