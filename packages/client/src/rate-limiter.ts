@@ -155,7 +155,7 @@ export class RateLimitBucket {
 
 /**
  * The default store: budgets kept in this process's memory, one
- * {@link RateLimitBucket} per key and budget. Every client that does not pass
+ * `RateLimitBucket` per key and budget. Every client that does not pass
  * a store shares one instance, as the server's per-IP budget is shared.
  *
  * @example
