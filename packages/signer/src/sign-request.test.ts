@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createCredentials } from './credentials.ts'
 import { type SignRequestParameters, signRequest, signRequestSync } from './sign-request.ts'
 
@@ -89,11 +89,13 @@ describe('signRequest and signRequestSync', () => {
   })
 
   it('default the timestamp to the current time in milliseconds', async () => {
-    const before = Date.now()
-    const headers = await signRequest({ method: 'GET', credentials })
-    const timestamp = Number(headers['X-API-TIMESTAMP'])
-    expect(timestamp).toBeGreaterThanOrEqual(before)
-    expect(timestamp).toBeLessThanOrEqual(Date.now())
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 2, 3, 4, 5, 678), toFake: ['Date'] })
+    try {
+      const headers = await signRequest({ method: 'GET', credentials })
+      expect(headers['X-API-TIMESTAMP']).toBe(String(Date.UTC(2026, 0, 2, 3, 4, 5, 678)))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('accept credentials made by createCredentials and give the same headers', async () => {
