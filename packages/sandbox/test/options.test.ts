@@ -36,6 +36,15 @@ describe('startSandbox options', () => {
     ],
     ['an empty credentials array', { credentials: [] }, TypeError],
     ['a seed that is not finite', { seed: Number.NaN }, TypeError],
+    ['a catalog of 0 contracts', { contracts: 0 }, RangeError],
+    ['an unknown catalog', { contracts: 'huge' as 'live' }, RangeError],
+    ['cors as a string', { cors: 'http://a.example' as unknown as string[] }, TypeError],
+    ['a header name with a space', { headerNames: { apiKey: 'X KEY' } }, TypeError],
+    [
+      'two signing headers with one name',
+      { headerNames: { apiKey: 'X-SIGN', signature: 'x-sign' } },
+      TypeError,
+    ],
   ]
 
   it.each(invalid)('rejects %s', async (_, options, type) => {

@@ -55,9 +55,11 @@ function powerOfTen(exponent: number): string {
  */
 function baseNameOf(index: number): string {
   let name = ''
-  let rest = index
   // Two syllables spell 4,900 names: enough for the even indexes below 4,900.
   const syllables = index % 2 === 0 && index < 4900 ? 2 : 3
+  const space = (CONSONANTS.length * VOWELS.length) ** syllables
+  // 7919 is prime and shares no factor with the space: a shuffle, still one name per index.
+  let rest = (index * 7919) % space
   for (let i = 0; i < syllables; i++) {
     name += `${CONSONANTS[rest % CONSONANTS.length]}${VOWELS[Math.floor(rest / CONSONANTS.length) % VOWELS.length]}`
     rest = Math.floor(rest / (CONSONANTS.length * VOWELS.length))
