@@ -4,6 +4,7 @@
  * @module
  */
 import type { z } from 'zod'
+import { type Drift, driftOf } from './drift.ts'
 import type { EndpointModel, EndpointQuery, Endpoints } from './endpoints/index.ts'
 import type { EndpointPath } from './routes.ts'
 
@@ -23,7 +24,7 @@ export interface PayloadIssue {
 }
 
 /**
- * The outcome of {@link decodeData}.
+ * The outcome of {@link encodeParams}.
  *
  * @example
  * ```ts
@@ -36,25 +37,43 @@ export type DecodeResult<T> =
   | { success: false; issues: PayloadIssue[] }
 
 /**
+ * The outcome of {@link decodeData}: on success, the model and the payload's
+ * {@link Drift} from it (`null` when the payload carries exactly what the model reads).
+ *
+ * @example
+ * ```ts
+ * declare const r: DataResult<number>
+ * if (r.success && r.drift) console.warn(Object.keys(r.drift.unknown))
+ * ```
+ */
+export type DataResult<T> =
+  | { success: true; data: T; drift: Drift | null }
+  | { success: false; issues: PayloadIssue[] }
+
+/**
  * Validates and normalizes an endpoint's wire `data` payload.
  *
  * @param endpoint - The table row.
  * @param data - The envelope's `data`.
- * @returns The model, or the issues with path, expected and received value.
+ * @returns The model and its drift, or the issues with path, expected and received value.
  * @example
  * ```ts
  * import { decodeData, endpoints } from '@perpkit/schemas'
  *
- * const r = decodeData(endpoints['/contract/public/depth'], payload.data)
+ * const r = decodeData(endpoints['/contract/public/depth'], body.data)
  * if (!r.success) throw new Error(`${r.issues[0]?.path}: expected ${r.issues[0]?.expected}`)
+ * if (r.drift) console.warn('keys beyond the model:', Object.keys(r.drift.unknown))
  * ```
  */
 export function decodeData<P extends EndpointPath>(
   endpoint: Endpoints[P],
   data: unknown,
-): DecodeResult<EndpointModel<P>> {
-  const result = (endpoint.data as z.ZodType).safeParse(data)
-  if (result.success) return { success: true, data: result.data as EndpointModel<P> }
+): DataResult<EndpointModel<P>> {
+  const schema = endpoint.data as z.ZodType
+  const result = schema.safeParse(data)
+  if (result.success) {
+    return { success: true, data: result.data as EndpointModel<P>, drift: driftOf(schema, data) }
+  }
   return { success: false, issues: describeIssues(result.error.issues, data, ['data']) }
 }
 
@@ -68,8 +87,11 @@ export function decodeData<P extends EndpointPath>(
  * @returns One {@link PayloadIssue} per zod issue.
  * @example
  * ```ts
- * const r = schema.safeParse(value)
- * if (!r.success) describeIssues(r.error.issues, value)
+ * import { z } from 'zod'
+ *
+ * const value: unknown = { price: 'n/a' }
+ * const r = z.object({ price: z.string().regex(/^\d/) }).safeParse(value)
+ * if (!r.success) describeIssues(r.error.issues, value) // [{ path: 'price', ... }]
  * ```
  */
 export function describeIssues(

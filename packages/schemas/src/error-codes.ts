@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * if (error.code === apiErrorCodes.TOO_MANY_REQUESTS) await backOff()
+ * if (body.code === apiErrorCodes.TOO_MANY_REQUESTS) console.warn('rate limited: back off')
  * ```
  */
 export const apiErrorCodes = {
@@ -84,7 +84,7 @@ export function isRetryableCode(code: number): boolean {
  *
  * @example
  * ```ts
- * if (envelope.code === SUCCESS_CODE) use(envelope.data)
+ * if (body.code === SUCCESS_CODE) console.log(body.data)
  * ```
  */
 export const SUCCESS_CODE = 1000

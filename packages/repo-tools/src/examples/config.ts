@@ -50,6 +50,10 @@ export const preludes: Record<string, Record<string, string>> = {
   '@perpkit/sandbox': {
     sandbox: "declare const sandbox: import('@perpkit/sandbox').Sandbox",
   },
+  '@perpkit/schemas': {
+    // A response's parsed JSON, before any validation.
+    body: 'declare const body: { code: number; message?: string; data: unknown }',
+  },
   '@perpkit/analytics': {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
   },
