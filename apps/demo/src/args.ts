@@ -3,8 +3,9 @@
  *
  * @module
  */
+
 import { parseArgs } from 'node:util'
-import { isDecimal, signOf } from './decimal.ts'
+import { compareDecimals, isDecimal } from '@perpkit/analytics'
 import { DemoError } from './demo-error.ts'
 import type { OrderSize } from './snapshot-types.ts'
 
@@ -102,7 +103,11 @@ export function explainParseError(error: unknown): DemoError {
 export function parseSize(text: string): OrderSize {
   const match = /^\s*([0-9.]+)\s*(ct)?\s*$/i.exec(text)
   const amount = match?.[1]
-  if (amount === undefined || !isDecimal(amount) || signOf(amount) <= 0) {
+  if (
+    amount === undefined ||
+    !isDecimal({ value: amount }) ||
+    compareDecimals({ a: amount, b: 0 }) <= 0
+  ) {
     throw usageError(
       `--size must be a positive amount of the quote currency (100000) or of contracts (250ct), got '${text}'`,
     )

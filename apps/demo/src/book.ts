@@ -9,12 +9,12 @@ import {
   aggregateDepth,
   bookMetrics,
   depthWithin,
+  multiplyDecimals,
   slippage,
   type WalkBookReturnType,
   walkBook,
 } from '@perpkit/analytics'
 import type { Depth, DepthLevel } from '@perpkit/schemas'
-import { multiplyDecimal } from './decimal.ts'
 import type {
   BookGroup,
   BookSection,
@@ -43,15 +43,15 @@ export interface BookContract {
 }
 
 function groupBook(depth: Depth, tickSize: string, ticks: number): BookGroup {
-  const step = multiplyDecimal(tickSize, String(ticks))
-  const bids = aggregateDepth(depth.bids, step, 'bid')
-  const asks = aggregateDepth(depth.asks, step, 'ask')
+  const step = multiplyDecimals({ values: [tickSize, ticks] })
+  const bids = aggregateDepth({ levels: depth.bids, step, side: 'bid' })
+  const asks = aggregateDepth({ levels: depth.asks, step, side: 'ask' })
   return {
     step,
     ticks,
     bids: bids.slice(0, GROUP_LEVELS),
     asks: asks.slice(0, GROUP_LEVELS),
-    metrics: bookMetrics({ bids, asks }, { levels: GROUP_LEVELS }),
+    metrics: bookMetrics({ book: { bids, asks }, levels: GROUP_LEVELS }),
   }
 }
 
@@ -64,12 +64,16 @@ function groupBook(depth: Depth, tickSize: string, ticks: number): BookGroup {
  * @returns The book section of a snapshot.
  */
 export function summarizeBook(depth: Depth, contract: BookContract): BookSection {
-  const within = depthWithin(depth, WITHIN_PCT, contract.contractSize)
+  const within = depthWithin({
+    book: depth,
+    percent: WITHIN_PCT,
+    contractSize: contract.contractSize,
+  })
   return {
     timestamp: depth.timestamp,
     bidLevels: depth.bids.length,
     askLevels: depth.asks.length,
-    top: bookMetrics(depth, { levels: IMBALANCE_LEVELS }),
+    top: bookMetrics({ book: depth, levels: IMBALANCE_LEVELS }),
     within:
       within === null
         ? null
@@ -83,9 +87,10 @@ function walk(
   size: OrderSize,
   contract: BookContract,
 ): WalkBookReturnType {
+  const book = { levels, contractSize: contract.contractSize }
   return size.unit === 'contracts'
-    ? walkBook(levels, { qty: size.amount }, contract.contractSize)
-    : walkBook(levels, { notional: size.amount, qtyStep: contract.stepSize }, contract.contractSize)
+    ? walkBook({ ...book, qty: size.amount })
+    : walkBook({ ...book, notional: size.amount, qtyStep: contract.stepSize })
 }
 
 function summarizeFill(

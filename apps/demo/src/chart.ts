@@ -3,9 +3,9 @@
  *
  * @module
  */
+import { decimalsOf } from '@perpkit/analytics'
 import type { Kline } from '@perpkit/schemas'
 import { cyan, plot } from 'asciichart'
-import { decimalsOf } from './decimal.ts'
 import { formatDateTime, groupThousands } from './format.ts'
 import type { Style } from './style.ts'
 
@@ -26,7 +26,7 @@ export function renderChart(candles: readonly Kline[], tickSize: string, style: 
   // Floats only to place points on a grid of characters: every label below is
   // re-rounded to the tick, and no number of the chart is printed elsewhere.
   const closes = candles.map((candle) => Number(candle.closePrice))
-  const decimals = decimalsOf(tickSize)
+  const decimals = decimalsOf({ value: tickSize })
   const label = (value: number) => groupThousands(value.toFixed(decimals))
   const width = Math.max(...closes.map((close) => label(close).length))
   const chart = plot(closes.length === 1 ? [...closes, ...closes] : closes, {

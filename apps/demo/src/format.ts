@@ -1,11 +1,11 @@
 /**
  * Display formatting: decimal strings rounded to a contract's tick or step
  * with thousands separators, percentages, basis points, times and durations.
- * Everything goes through the string arithmetic of `decimal.ts`.
+ * Everything goes through the exact decimal helpers of `@perpkit/analytics`.
  *
  * @module
  */
-import { multiplyDecimal, roundToDecimals, roundToStep, shiftDecimal, signOf } from './decimal.ts'
+import { compareDecimals, formatToTick, multiplyDecimals } from '@perpkit/analytics'
 
 /** Options of {@link formatDecimal}. */
 export interface FormatDecimalOptions {
@@ -42,14 +42,11 @@ export function groupThousands(plain: string): string {
  * @returns e.g. `formatDecimal('91719.85', { step: '0.1' })` → `'91,719.9'`.
  */
 export function formatDecimal(value: string, options: FormatDecimalOptions = {}): string {
-  const rounded =
-    options.step !== undefined
-      ? roundToStep(value, options.step)
-      : options.decimals !== undefined
-        ? roundToDecimals(value, options.decimals)
-        : value
+  const tick =
+    options.step ?? (options.decimals === undefined ? undefined : `1e-${options.decimals}`)
+  const rounded = tick === undefined ? value : formatToTick({ value, tick })
   const text = options.group === false ? rounded : groupThousands(rounded)
-  return options.signed === true && signOf(rounded) > 0 ? `+${text}` : text
+  return options.signed === true && compareDecimals({ a: rounded, b: 0 }) > 0 ? `+${text}` : text
 }
 
 /**
@@ -60,7 +57,7 @@ export function formatDecimal(value: string, options: FormatDecimalOptions = {})
  * @returns e.g. `'-2.13 %'`; positive values carry a `+` when `signed`.
  */
 export function formatPercent(fraction: string, decimals = 2, signed = false): string {
-  return `${formatDecimal(shiftDecimal(fraction, 2), { decimals, signed })} %`
+  return `${formatDecimal(multiplyDecimals({ values: [fraction, 100] }), { decimals, signed })} %`
 }
 
 /**
@@ -142,8 +139,8 @@ export function createContractFormatters(contract: {
   stepSize: string
   contractSize: string
 }): ContractFormatters {
-  const fineStep = multiplyDecimal(contract.tickSize, '0.1')
-  const baseStep = multiplyDecimal(contract.stepSize, contract.contractSize)
+  const fineStep = multiplyDecimals({ values: [contract.tickSize, '0.1'] })
+  const baseStep = multiplyDecimals({ values: [contract.stepSize, contract.contractSize] })
   return {
     price: (value) => formatDecimal(value, { step: contract.tickSize }),
     finePrice: (value) => formatDecimal(value, { step: fineStep }),

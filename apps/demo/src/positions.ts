@@ -5,16 +5,19 @@
  *
  * @module
  */
-import { isolatedMarginForLeverage, liquidationPrice, maxLeverage } from '@perpkit/analytics'
-import type { LeverageBracket } from '@perpkit/schemas'
 import {
-  compareDecimal,
-  divideDecimal,
-  multiplyDecimal,
+  compareDecimals,
+  contractsToBase,
+  divideDecimals,
+  isolatedMarginForLeverage,
+  liquidationPrice,
+  maxLeverage,
+  multiplyDecimals,
+  quoteToContracts,
   roundToStep,
-  signOf,
-  subtractDecimal,
-} from './decimal.ts'
+  subtractDecimals,
+} from '@perpkit/analytics'
+import type { LeverageBracket } from '@perpkit/schemas'
 import type { LiquidationRow, LiquidationSection, OrderSize } from './snapshot-types.ts'
 
 /** Leverages of the example positions. */
@@ -43,12 +46,18 @@ export function positionQty(
   entryPrice: string,
   contract: PositionContract,
 ): string {
-  const raw =
+  const step = contract.stepSize
+  const qty =
     size.unit === 'contracts'
-      ? size.amount
-      : divideDecimal(size.amount, multiplyDecimal(entryPrice, contract.contractSize))
-  const qty = roundToStep(raw, contract.stepSize, 'floor')
-  return compareDecimal(qty, contract.minVolume) < 0 ? contract.minVolume : qty
+      ? roundToStep({ value: size.amount, step, mode: 'floor' })
+      : quoteToContracts({
+          quote: size.amount,
+          contractSize: contract.contractSize,
+          price: entryPrice,
+          step,
+          mode: 'floor',
+        })
+  return compareDecimals({ a: qty, b: contract.minVolume }) < 0 ? contract.minVolume : qty
 }
 
 function liquidationRow(
@@ -71,7 +80,10 @@ function liquidationRow(
     allowed,
     margin,
     price: point.price,
-    distance: divideDecimal(subtractDecimal(point.price, position.entryPrice), position.entryPrice),
+    distance: divideDecimals({
+      a: subtractDecimals({ a: point.price, b: position.entryPrice }),
+      b: position.entryPrice,
+    }),
     bracket: {
       bracket: point.bracket.bracket,
       maintMarginRatio: point.bracket.maintMarginRatio,
@@ -101,9 +113,9 @@ export function buildLiquidationTable(
   brackets: readonly LeverageBracket[],
 ): LiquidationSection {
   const qty = positionQty(size, entryPrice, contract)
-  const baseQty = multiplyDecimal(qty, contract.contractSize)
-  const notional = multiplyDecimal(baseQty, entryPrice)
-  const bracketMax = brackets.length === 0 ? null : maxLeverage(brackets, notional)
+  const baseQty = contractsToBase({ contracts: qty, contractSize: contract.contractSize })
+  const notional = multiplyDecimals({ values: [baseQty, entryPrice] })
+  const bracketMax = brackets.length === 0 ? null : maxLeverage({ brackets, notional })
   const position = { qty, entryPrice, contractSize: contract.contractSize }
   const rows: LiquidationRow[] = []
   for (const side of ['long', 'short'] as const) {
@@ -111,7 +123,7 @@ export function buildLiquidationTable(
       const allowed =
         bracketMax !== null &&
         leverage <= bracketMax &&
-        compareDecimal(String(leverage), contract.maxLeverage) <= 0
+        compareDecimals({ a: leverage, b: contract.maxLeverage }) <= 0
       rows.push(liquidationRow(side, leverage, allowed, position, brackets))
     }
   }
@@ -124,5 +136,5 @@ export function buildLiquidationTable(
  * @returns `true` for `'91724.7'`, `false` for `'0'`.
  */
 export function isUsablePrice(price: string | null): price is string {
-  return price !== null && signOf(price) > 0
+  return price !== null && compareDecimals({ a: price, b: 0 }) > 0
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { signOf } from './decimal.ts'
+import { compareDecimals } from '@perpkit/analytics'
 import { formatBps, formatDecimal } from './format.ts'
 import {
   BODY_WIDTH,
@@ -21,7 +21,7 @@ import { paintSigned, type Style } from './style.ts'
 
 function imbalance(style: Style, value: string): Cell {
   const text = formatDecimal(value, { decimals: 3, signed: true })
-  return { text, paint: (t) => paintSigned(style, signOf(value), t) }
+  return { text, paint: (t) => paintSigned(style, compareDecimals({ a: value, b: 0 }), t) }
 }
 
 function renderGroup(group: BookGroup, context: SectionContext): string[] {

@@ -4,8 +4,8 @@
  *
  * @module
  */
+import { compareDecimals } from '@perpkit/analytics'
 import { renderChart } from './chart.ts'
-import { signOf } from './decimal.ts'
 import {
   type ContractFormatters,
   formatDateTime,
@@ -35,7 +35,7 @@ export interface SectionContext {
 }
 
 function signed(style: Style, value: string, text: string): Cell {
-  return { text, paint: (t) => paintSigned(style, signOf(value), t) }
+  return { text, paint: (t) => paintSigned(style, compareDecimals({ a: value, b: 0 }), t) }
 }
 
 /** Contract specification: type, status, tick and step, contract size, leverage, schedule. */

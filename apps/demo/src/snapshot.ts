@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { annualizeFundingRate, timeToNextFunding } from '@perpkit/analytics'
+import { annualizeFundingRate, multiplyDecimals, timeToNextFunding } from '@perpkit/analytics'
 import { type PerpkitClient, UnknownSymbolError } from '@perpkit/client'
 import type { Contract, FundingRate, Trade } from '@perpkit/schemas'
 import { simulateMarketOrder, summarizeBook } from './book.ts'
-import { multiplyDecimal } from './decimal.ts'
 import { DemoError } from './demo-error.ts'
 import { buildLiquidationTable, isUsablePrice } from './positions.ts'
 import type {
@@ -75,7 +74,7 @@ function describeFunding(
   now: number,
 ): FundingSection {
   const annualize = (value: string) =>
-    intervalHours === null ? null : annualizeFundingRate(value, intervalHours)
+    intervalHours === null ? null : annualizeFundingRate({ rate: value, intervalHours })
   return {
     lastRate: rate.rateValue,
     expectedRate: rate.expectedRate,
@@ -83,7 +82,7 @@ function describeFunding(
     expectedAnnualized: annualize(rate.expectedRate),
     intervalHours,
     nextFundingTime: rate.fundingTime,
-    timeToNextMs: timeToNextFunding(rate.fundingTime, now),
+    timeToNextMs: timeToNextFunding({ fundingTime: rate.fundingTime, now }),
     upperLimit: rate.fundingUpperLimit,
     lowerLimit: rate.fundingLowerLimit,
   }
@@ -159,7 +158,7 @@ export async function gatherSnapshot(
     funding: funding === null ? null : describeFunding(funding, contract.fundingIntervalHours, now),
     openInterest: {
       contracts: openInterest.openInterest,
-      base: multiplyDecimal(openInterest.openInterest, contract.contractSize),
+      base: multiplyDecimals({ values: [openInterest.openInterest, contract.contractSize] }),
       value: openInterest.openInterestValue,
       timestamp: openInterest.timestamp,
     },

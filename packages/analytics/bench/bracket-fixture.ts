@@ -26,6 +26,6 @@ export function createBracketTable(): LeverageBracket[] {
     maintMarginRatio: mmr,
     cum: '0',
   }))
-  const cums = computeCum(rows)
+  const cums = computeCum({ brackets: rows })
   return rows.map((row, i) => ({ ...row, cum: cums[i] ?? '0' }))
 }

@@ -14,25 +14,34 @@ await compare({
   baseline: { name: 'JSON.parse(bookText)', fn: () => (sink = JSON.parse(text)) },
   cases: [
     {
-      name: "aggregateDepth(bids/asks, '1') + bookMetrics",
+      name: "aggregateDepth({ levels: bids/asks, step: '1' }) + bookMetrics",
       target: 0.5,
       fn: () => {
-        sink = [aggregateDepth(depth.bids, '1', 'bid'), aggregateDepth(depth.asks, '1', 'ask')]
-        sink = bookMetrics(depth)
+        sink = [
+          aggregateDepth({ levels: depth.bids, step: '1', side: 'bid' }),
+          aggregateDepth({ levels: depth.asks, step: '1', side: 'ask' }),
+        ]
+        sink = bookMetrics({ book: depth })
       },
     },
     {
-      name: "aggregateDepth(bids/asks, '0.1') + bookMetrics (no grouping: 2000 output levels)",
+      name: "aggregateDepth({ levels: bids/asks, step: '0.1' }) + bookMetrics (no grouping: 2000 output levels)",
       fn: () => {
-        sink = [aggregateDepth(depth.bids, '0.1', 'bid'), aggregateDepth(depth.asks, '0.1', 'ask')]
-        sink = bookMetrics(depth)
+        sink = [
+          aggregateDepth({ levels: depth.bids, step: '0.1', side: 'bid' }),
+          aggregateDepth({ levels: depth.asks, step: '0.1', side: 'ask' }),
+        ]
+        sink = bookMetrics({ book: depth })
       },
     },
     {
-      name: "aggregateDepth(bids/asks, '10') + bookMetrics",
+      name: "aggregateDepth({ levels: bids/asks, step: '10' }) + bookMetrics",
       fn: () => {
-        sink = [aggregateDepth(depth.bids, '10', 'bid'), aggregateDepth(depth.asks, '10', 'ask')]
-        sink = bookMetrics(depth)
+        sink = [
+          aggregateDepth({ levels: depth.bids, step: '10', side: 'bid' }),
+          aggregateDepth({ levels: depth.asks, step: '10', side: 'ask' }),
+        ]
+        sink = bookMetrics({ book: depth })
       },
     },
   ],

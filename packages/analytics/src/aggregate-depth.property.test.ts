@@ -11,8 +11,8 @@ describe('aggregateDepth properties', () => {
     fc.assert(
       fc.property(books(), multiples, (book, m) => {
         const step = stepFor(book.tick, m)
-        const bids = aggregateDepth(book.bids, step, 'bid')
-        const asks = aggregateDepth(book.asks, step, 'ask')
+        const bids = aggregateDepth({ levels: book.bids, step, side: 'bid' })
+        const asks = aggregateDepth({ levels: book.asks, step, side: 'ask' })
         const bestBid = bids[0]
         const bestAsk = asks[0]
         return (
@@ -27,7 +27,11 @@ describe('aggregateDepth properties', () => {
     fc.assert(
       fc.property(books(), multiples, fc.boolean(), (book, m, bidSide) => {
         const levels = bidSide ? book.bids : book.asks
-        const grouped = aggregateDepth(levels, stepFor(book.tick, m), bidSide ? 'bid' : 'ask')
+        const grouped = aggregateDepth({
+          levels,
+          step: stepFor(book.tick, m),
+          side: bidSide ? 'bid' : 'ask',
+        })
         let running = new Big(0)
         for (const g of grouped) {
           running = running.plus(g.qty)
@@ -45,7 +49,11 @@ describe('aggregateDepth properties', () => {
       fc.property(books(), multiples, fc.boolean(), (book, m, bidSide) => {
         const step = new Big(stepFor(book.tick, m))
         const levels = (bidSide ? book.bids : book.asks).filter((l) => l.qty !== '0')
-        const grouped = aggregateDepth(levels, step.toFixed(), bidSide ? 'bid' : 'ask')
+        const grouped = aggregateDepth({
+          levels,
+          step: step.toFixed(),
+          side: bidSide ? 'bid' : 'ask',
+        })
         const prices = grouped.map((g) => new Big(g.price))
         prices.forEach((p, i) => {
           expect(p.mod(step).eq(0)).toBe(true)
@@ -73,7 +81,9 @@ describe('aggregateDepth properties', () => {
           .map((l, i) => ({ l, k: Math.imul(i + 1, seed | 1) >>> 0 }))
           .sort((a, b) => a.k - b.k)
           .map(({ l }) => ({ price: `${l.price}e0`, qty: l.qty }))
-        expect(aggregateDepth(shuffled, step, side)).toEqual(aggregateDepth(levels, step, side))
+        expect(aggregateDepth({ levels: shuffled, step, side })).toEqual(
+          aggregateDepth({ levels, step, side }),
+        )
       }),
       { numRuns: 1000 },
     )

@@ -11,20 +11,21 @@ import {
 import type { BookLevel, BookSide, DepthLevelInput, Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link aggregateDepth}: one side's levels, the
- * bucket step and the side.
+ * Parameters of {@link aggregateDepth}: one side's levels, the bucket step and the side.
  *
  * @example
  * ```ts
- * const args: AggregateDepthParameters = [[{ price: '100.3', qty: '1' }], '1', 'bid']
- * aggregateDepth(...args)
+ * const p: AggregateDepthParameters = { levels: [{ price: '100.3', qty: '1' }], step: '1', side: 'bid' }
  * ```
  */
-export type AggregateDepthParameters = [
-  levels: readonly DepthLevelInput[],
-  step: Numeric,
-  side: BookSide,
-]
+export interface AggregateDepthParameters {
+  /** The levels of one side, in any order; `total` is ignored. */
+  levels: readonly DepthLevelInput[]
+  /** Bucket size, `> 0`, e.g. `'10'` to group a `'0.1'`-tick book by 10. */
+  step: Numeric
+  /** `'bid'` or `'ask'`: decides the rounding direction and the order. */
+  side: BookSide
+}
 
 /**
  * What {@link aggregateDepth} returns: grouped levels, best first, with
@@ -49,9 +50,7 @@ export type AggregateDepthReturnType = BookLevel[]
  * (no big.js object per level); anything else takes the big.js path. Both
  * give the same decimal strings, in plain notation without trailing zeros.
  *
- * @param levels - the levels of one side; `total` is ignored.
- * @param step - bucket size, `> 0`, e.g. `'10'` to group a `'0.1'`-tick book by 10.
- * @param side - `'bid'` or `'ask'`: decides the rounding direction and the order.
+ * @param parameters - `levels` (one side; `total` is ignored), `step` (`> 0`) and `side`.
  * @returns the grouped levels, best first.
  * @throws {@link AnalyticsInputError} when `levels` is not an array, a price is
  *   not a positive decimal, a quantity is negative or not a decimal, `step` is
@@ -60,23 +59,20 @@ export type AggregateDepthReturnType = BookLevel[]
  * ```ts
  * import { aggregateDepth } from '@perpkit/analytics'
  *
- * aggregateDepth(
- *   [
+ * aggregateDepth({
+ *   levels: [
  *     { price: '100.3', qty: '1', total: '1' },
  *     { price: '100.1', qty: '2', total: '3' },
  *     { price: '99.9', qty: '4', total: '7' },
  *   ],
- *   '1',
- *   'bid',
- * )
+ *   step: '1',
+ *   side: 'bid',
+ * })
  * // [{ price: '100', qty: '3', total: '3' }, { price: '99', qty: '4', total: '7' }]
  * ```
  */
-export function aggregateDepth(
-  levels: readonly DepthLevelInput[],
-  step: Numeric,
-  side: BookSide,
-): AggregateDepthReturnType {
+export function aggregateDepth(parameters: AggregateDepthParameters): AggregateDepthReturnType {
+  const { levels, step, side } = toRecord(parameters, 'parameters')
   if (side !== 'bid' && side !== 'ask') {
     throw new AnalyticsInputError('side', "must be 'bid' or 'ask'", side)
   }

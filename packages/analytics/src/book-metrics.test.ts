@@ -12,7 +12,7 @@ const book = {
 
 describe('bookMetrics', () => {
   it('computes best prices, mid, spread and spread in bps of mid', () => {
-    const m = bookMetrics(book)
+    const m = bookMetrics({ book })
     expect(m).toMatchObject({
       bestBid: '100',
       bestAsk: '101',
@@ -27,32 +27,32 @@ describe('bookMetrics', () => {
 
   it('computes the microprice (Pb*Qa + Pa*Qb) / (Qa + Qb), leaning toward the thinner side', () => {
     // (100 * 1 + 101 * 3) / 4 = 100.75: the ask is thin, so the fair price sits near it
-    expect(bookMetrics(book).microprice).toBe('100.75')
+    expect(bookMetrics({ book }).microprice).toBe('100.75')
   })
 
   it('computes the imbalance over the top N levels (default 10)', () => {
     // bids 10, asks 15: (10 - 15) / 25
-    expect(bookMetrics(book)).toMatchObject({ bidQty: '10', askQty: '15', imbalance: '-0.2' })
+    expect(bookMetrics({ book })).toMatchObject({ bidQty: '10', askQty: '15', imbalance: '-0.2' })
     // top 1: (3 - 1) / 4
-    expect(bookMetrics(book, { levels: 1 })).toMatchObject({
+    expect(bookMetrics({ book, levels: 1 })).toMatchObject({
       bidQty: '3',
       askQty: '1',
       imbalance: '0.5',
     })
     // top 2: (5 - 5) / 10
-    expect(bookMetrics(book, { levels: 2 }).imbalance).toBe('0')
+    expect(bookMetrics({ book, levels: 2 }).imbalance).toBe('0')
   })
 
   it('skips empty levels for the best prices and the top N', () => {
-    const m = bookMetrics(
-      { bids: [level('100.5', '0'), ...book.bids], asks: book.asks },
-      { levels: 1 },
-    )
+    const m = bookMetrics({
+      book: { bids: [level('100.5', '0'), ...book.bids], asks: book.asks },
+      levels: 1,
+    })
     expect(m).toMatchObject({ bestBid: '100', bidQty: '3' })
   })
 
   it('yields nulls for what needs a missing side, and an imbalance of 1, -1 or 0', () => {
-    expect(bookMetrics({ bids: book.bids, asks: [] })).toEqual({
+    expect(bookMetrics({ book: { bids: book.bids, asks: [] } })).toEqual({
       bestBid: '100',
       bestAsk: null,
       bestBidQty: '3',
@@ -65,8 +65,8 @@ describe('bookMetrics', () => {
       askQty: '0',
       imbalance: '1',
     })
-    expect(bookMetrics({ bids: [], asks: book.asks }).imbalance).toBe('-1')
-    expect(bookMetrics({ bids: [], asks: [] })).toMatchObject({
+    expect(bookMetrics({ book: { bids: [], asks: book.asks } }).imbalance).toBe('-1')
+    expect(bookMetrics({ book: { bids: [], asks: [] } })).toMatchObject({
       bestBid: null,
       mid: null,
       imbalance: '0',
@@ -74,28 +74,28 @@ describe('bookMetrics', () => {
   })
 
   it('reports a crossed book with a negative spread rather than failing', () => {
-    const m = bookMetrics({ bids: [level('101', '1')], asks: [level('100', '1')] })
+    const m = bookMetrics({ book: { bids: [level('101', '1')], asks: [level('100', '1')] } })
     expect(m).toMatchObject({ spread: '-1', spreadBps: '-99.502487562189054726' })
   })
 
   it('rejects levels that are not best first, naming the level', () => {
     expect(() =>
-      bookMetrics({ bids: [level('99', '1'), level('100', '1')], asks: [] }),
+      bookMetrics({ book: { bids: [level('99', '1'), level('100', '1')], asks: [] } }),
     ).toThrowErrorMatchingInlineSnapshot(
       `[AnalyticsInputError: bids[1].price must be below the previous level's price (99): bids must be best first, got "100"]`,
     )
   })
 
   it('rejects a levels option that is not a positive integer', () => {
-    expect(() => bookMetrics(book, { levels: 0 })).toThrowErrorMatchingInlineSnapshot(
-      `[AnalyticsInputError: options.levels must be a positive integer, got 0]`,
+    expect(() => bookMetrics({ book, levels: 0 })).toThrowErrorMatchingInlineSnapshot(
+      `[AnalyticsInputError: levels must be a positive integer, got 0]`,
     )
   })
 
   it('property: imbalance is in [-1, 1], and mid and microprice lie between the best bid and ask', () => {
     fc.assert(
       fc.property(books(20), fc.integer({ min: 1, max: 20 }), (b, levels) => {
-        const m = bookMetrics(b, { levels })
+        const m = bookMetrics({ book: b, levels })
         const imbalance = new Big(m.imbalance)
         if (imbalance.gt(1) || imbalance.lt(-1)) return false
         if (m.mid === null || m.microprice === null || m.bestBid === null || m.bestAsk === null) {

@@ -10,30 +10,22 @@ import {
 import type { BookInput } from './types.ts'
 
 /**
- * Options of {@link bookMetrics}.
+ * Parameters of {@link bookMetrics}.
  *
  * @example
  * ```ts
- * const options: BookMetricsOptions = { levels: 5 }
+ * const p: BookMetricsParameters = { book: { bids: [], asks: [] }, levels: 5 }
  * ```
  */
-export interface BookMetricsOptions {
+export interface BookMetricsParameters {
+  /** `{ bids, asks }`, best first, e.g. a `Depth`. */
+  book: BookInput
   /**
    * Number of non-empty levels per side counted by `bidQty`, `askQty` and `imbalance`.
    * @default 10
    */
   levels?: number
 }
-
-/**
- * Positional parameters of {@link bookMetrics}: the book and options.
- *
- * @example
- * ```ts
- * const args: BookMetricsParameters = [{ bids: [], asks: [] }, { levels: 5 }]
- * ```
- */
-export type BookMetricsParameters = [book: BookInput, options?: BookMetricsOptions]
 
 /**
  * What {@link bookMetrics} returns. Every value is a decimal string; a value
@@ -84,8 +76,8 @@ export interface BookMetricsReturnType {
  * (quantity 0) are skipped. An empty side yields `null` for every value that
  * needs it, never an error. Divisions are carried to 18 decimal places.
  *
- * @param book - `{ bids, asks }`, e.g. a `Depth`.
- * @param options - `levels`: how many levels per side the imbalance counts (default 10).
+ * @param parameters - `book` (`{ bids, asks }`, e.g. a `Depth`) and `levels`, how many
+ *   levels per side the imbalance counts (default 10).
  * @returns the metrics, as decimal strings or `null`.
  * @throws {@link AnalyticsInputError} when a side is not an array, a counted
  *   level has a non-positive price or a negative quantity, the counted levels
@@ -95,8 +87,10 @@ export interface BookMetricsReturnType {
  * import { bookMetrics } from '@perpkit/analytics'
  *
  * const m = bookMetrics({
- *   bids: [{ price: '100', qty: '3' }],
- *   asks: [{ price: '101', qty: '1' }],
+ *   book: {
+ *     bids: [{ price: '100', qty: '3' }],
+ *     asks: [{ price: '101', qty: '1' }],
+ *   },
  * })
  * m.mid // '100.5'
  * m.spreadBps // '99.502487562189054726'
@@ -104,12 +98,9 @@ export interface BookMetricsReturnType {
  * m.imbalance // '0.5'
  * ```
  */
-export function bookMetrics(
-  book: BookInput,
-  options: BookMetricsOptions = {},
-): BookMetricsReturnType {
-  const { levels } = toRecord(options, 'options')
-  const limit = levels === undefined ? 10 : toPositiveInteger(levels, 'options.levels')
+export function bookMetrics(parameters: BookMetricsParameters): BookMetricsReturnType {
+  const { book, levels } = toRecord(parameters, 'parameters')
+  const limit = levels === undefined ? 10 : toPositiveInteger(levels, 'levels')
   const sides = readBook(book)
   const bids = readTopLevels(sides.bids, 'bids', limit)
   const asks = readTopLevels(sides.asks, 'asks', limit)

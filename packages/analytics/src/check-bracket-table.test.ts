@@ -6,13 +6,13 @@ const table = () => binanceBtcusdt.slice(0, 3).map((b) => ({ ...b }))
 
 describe('checkBracketTable', () => {
   it("finds no problem in Binance's published BTCUSDT table", () => {
-    expect(checkBracketTable(binanceBtcusdt)).toEqual([])
+    expect(checkBracketTable({ brackets: binanceBtcusdt })).toEqual([])
   })
 
   it('reports a wrong cum with the expected value', () => {
     const t = table()
     t[2] = { ...t[2], cum: '1250' } as (typeof t)[number]
-    expect(checkBracketTable(t)).toEqual([
+    expect(checkBracketTable({ brackets: t })).toEqual([
       {
         index: 2,
         field: 'cum',
@@ -26,7 +26,7 @@ describe('checkBracketTable', () => {
   it('reports a cum that is not 0 in bracket 1', () => {
     const t = table()
     t[0] = { ...t[0], cum: '5' } as (typeof t)[number]
-    const problems = checkBracketTable(t)
+    const problems = checkBracketTable({ brackets: t })
     expect(problems.map((p) => [p.index, p.field, p.expected])).toEqual([[0, 'cum', '0']])
   })
 
@@ -35,8 +35,8 @@ describe('checkBracketTable', () => {
     gap[1] = { ...gap[1], notionalFloor: '60000' } as (typeof gap)[number]
     const overlap = table()
     overlap[1] = { ...overlap[1], notionalFloor: '40000' } as (typeof overlap)[number]
-    const g = checkBracketTable(gap).filter((p) => p.field === 'notionalFloor')
-    const o = checkBracketTable(overlap).filter((p) => p.field === 'notionalFloor')
+    const g = checkBracketTable({ brackets: gap }).filter((p) => p.field === 'notionalFloor')
+    const o = checkBracketTable({ brackets: overlap }).filter((p) => p.field === 'notionalFloor')
     expect(g[0]?.message).toBe(
       "brackets[1].notionalFloor leaves a gap after the previous bracket's notionalCap",
     )
@@ -48,7 +48,7 @@ describe('checkBracketTable', () => {
 
   it('reports tiers out of ascending order (numbering, floors, rate, leverage, cum)', () => {
     const [a, b] = table()
-    const problems = checkBracketTable([b, a].filter((x) => x !== undefined))
+    const problems = checkBracketTable({ brackets: [b, a].filter((x) => x !== undefined) })
     expect(problems.map((p) => p.field)).toEqual([
       'bracket',
       'notionalFloor',
@@ -69,7 +69,7 @@ describe('checkBracketTable', () => {
       maintMarginRatio: '0.003',
       initialLeverage: 150,
     } as (typeof t)[number]
-    const fields = checkBracketTable(t).map((p) => `${p.index}:${p.field}`)
+    const fields = checkBracketTable({ brackets: t }).map((p) => `${p.index}:${p.field}`)
     expect(fields).toContain('0:notionalFloor')
     expect(fields).toContain('1:notionalCap')
     expect(fields).toContain('1:maintMarginRatio')
@@ -77,14 +77,16 @@ describe('checkBracketTable', () => {
   })
 
   it('reports an empty table as a problem of the whole table', () => {
-    expect(checkBracketTable([])).toEqual([
+    expect(checkBracketTable({ brackets: [] })).toEqual([
       { index: null, field: 'table', message: 'the table has no brackets' },
     ])
   })
 
   it('throws on a malformed value instead of reporting it', () => {
     expect(() =>
-      checkBracketTable([{ ...binanceBtcusdt[0], cum: 'NaN' }] as typeof binanceBtcusdt),
+      checkBracketTable({
+        brackets: [{ ...binanceBtcusdt[0], cum: 'NaN' }] as typeof binanceBtcusdt,
+      }),
     ).toThrow('brackets[0].cum must be a non-negative decimal, got "NaN"')
   })
 })

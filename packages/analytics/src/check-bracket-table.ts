@@ -1,22 +1,22 @@
-import { expectedCums } from './compute-cum.ts'
-import { type ParsedBracket, parseBrackets } from './internal/brackets.ts'
-import { type Decimal, toDecimalString } from './internal/decimal.ts'
+import { expectedCums, type ParsedBracket, parseBrackets } from './internal/brackets.ts'
+import { type Decimal, toDecimalString, toRecord } from './internal/decimal.ts'
 import type { BracketInput } from './types.ts'
 
 /**
- * Positional parameters of {@link checkBracketTable}: the table.
+ * Parameters of {@link checkBracketTable}: the table to check.
  *
  * @example
  * ```ts
  * import type { LeverageBracket } from '@perpkit/schemas'
  *
  * declare const brackets: LeverageBracket[]
- * const args: CheckBracketTableParameters<LeverageBracket> = [brackets]
+ * const p: CheckBracketTableParameters<LeverageBracket> = { brackets }
  * ```
  */
-export type CheckBracketTableParameters<B extends BracketInput = BracketInput> = [
-  brackets: readonly B[],
-]
+export interface CheckBracketTableParameters<B extends BracketInput = BracketInput> {
+  /** The bracket table to check. */
+  brackets: readonly B[]
+}
 
 /**
  * One problem found by {@link checkBracketTable}.
@@ -69,7 +69,7 @@ export type CheckBracketTableReturnType = BracketTableProblem[]
  * leverage does not increase; and `cum` follows `cum_1 = 0`,
  * `cum_n = cum_(n-1) + floor_n * (mmr_n - mmr_(n-1))` (see {@link computeCum}).
  *
- * @param brackets - the bracket table to check.
+ * @param parameters - `brackets`, the table to check.
  * @returns the list of problems, in table order.
  * @throws {@link AnalyticsInputError} when `brackets` is not an array or a field
  *   is not a decimal (a malformed value is an input error, not a table problem).
@@ -77,17 +77,20 @@ export type CheckBracketTableReturnType = BracketTableProblem[]
  * ```ts
  * import { checkBracketTable } from '@perpkit/analytics'
  *
- * const problems = checkBracketTable([
- *   { bracket: 1, initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
- *   { bracket: 2, initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 40 },
- * ])
+ * const problems = checkBracketTable({
+ *   brackets: [
+ *     { bracket: 1, initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
+ *     { bracket: 2, initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 40 },
+ *   ],
+ * })
  * problems[0]?.message // 'brackets[1].cum is 40, expected 50'
  * ```
  */
 export function checkBracketTable<B extends BracketInput>(
-  brackets: readonly B[],
+  parameters: CheckBracketTableParameters<B>,
 ): CheckBracketTableReturnType {
-  const parsed = parseBrackets(brackets, false)
+  toRecord(parameters, 'parameters')
+  const parsed = parseBrackets(parameters.brackets, false)
   const problems: BracketTableProblem[] = []
   if (parsed.length === 0) {
     return [{ index: null, field: 'table', message: 'the table has no brackets' }]

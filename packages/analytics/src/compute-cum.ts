@@ -1,19 +1,22 @@
-import { type ParsedBracket, parseBrackets } from './internal/brackets.ts'
-import { type Decimal, toDecimalString, ZERO } from './internal/decimal.ts'
+import { expectedCums, parseBrackets } from './internal/brackets.ts'
+import { toDecimalString, toRecord } from './internal/decimal.ts'
 import type { BracketInput } from './types.ts'
 
 /**
- * Positional parameters of {@link computeCum}: the table.
+ * Parameters of {@link computeCum}: a bracket table.
  *
  * @example
  * ```ts
  * import type { LeverageBracket } from '@perpkit/schemas'
  *
  * declare const brackets: LeverageBracket[]
- * const args: ComputeCumParameters<LeverageBracket> = [brackets]
+ * const p: ComputeCumParameters<LeverageBracket> = { brackets }
  * ```
  */
-export type ComputeCumParameters<B extends BracketInput = BracketInput> = [brackets: readonly B[]]
+export interface ComputeCumParameters<B extends BracketInput = BracketInput> {
+  /** The bracket table in ascending order (may be empty); its own `cum` values are not read. */
+  brackets: readonly B[]
+}
 
 /**
  * What {@link computeCum} returns: one decimal string per bracket, in table order.
@@ -32,7 +35,7 @@ export type ComputeCumReturnType = string[]
  * which makes `N * mmr - cum` continuous at every boundary. The table's own
  * `cum` values are not read.
  *
- * @param brackets - the bracket table in ascending order (may be empty).
+ * @param parameters - `brackets`, the table in ascending order (may be empty).
  * @returns the expected `cum` of each bracket as plain decimal strings.
  * @throws {@link AnalyticsInputError} when a field is not a decimal (or a
  *   floor, cap, ratio or leverage is negative).
@@ -40,30 +43,18 @@ export type ComputeCumReturnType = string[]
  * ```ts
  * import { computeCum } from '@perpkit/analytics'
  *
- * computeCum([
- *   { initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
- *   { initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 0 },
- *   { initialLeverage: 50, notionalFloor: 250_000, notionalCap: 1_000_000, maintMarginRatio: '0.01', cum: 0 },
- * ]) // ['0', '50', '1300']
+ * computeCum({
+ *   brackets: [
+ *     { initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
+ *     { initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 0 },
+ *     { initialLeverage: 50, notionalFloor: 250_000, notionalCap: 1_000_000, maintMarginRatio: '0.01', cum: 0 },
+ *   ],
+ * }) // ['0', '50', '1300']
  * ```
  */
-export function computeCum<B extends BracketInput>(brackets: readonly B[]): ComputeCumReturnType {
-  return expectedCums(parseBrackets(brackets, false)).map(toDecimalString)
-}
-
-/**
- * The expected cum of each parsed bracket (shared with `checkBracketTable`).
- *
- * @internal
- */
-export function expectedCums<B>(parsed: readonly ParsedBracket<B>[]): Decimal[] {
-  const cums: Decimal[] = []
-  let cum = ZERO
-  let previous: ParsedBracket<B> | undefined
-  for (const b of parsed) {
-    if (previous !== undefined) cum = cum.plus(b.floor.times(b.mmr.minus(previous.mmr)))
-    cums.push(cum)
-    previous = b
-  }
-  return cums
+export function computeCum<B extends BracketInput>(
+  parameters: ComputeCumParameters<B>,
+): ComputeCumReturnType {
+  toRecord(parameters, 'parameters')
+  return expectedCums(parseBrackets(parameters.brackets, false)).map(toDecimalString)
 }

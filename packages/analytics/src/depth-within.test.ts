@@ -8,9 +8,9 @@ const book = {
 }
 
 describe('depthWithin', () => {
-  it('counts levels within pct % of mid, both bounds inclusive', () => {
+  it('counts levels within percent % of mid, both bounds inclusive', () => {
     // mid 100.5; band 1 %: [99.495, 101.505]; both edge levels count
-    expect(depthWithin(book, 1, '1')).toEqual({
+    expect(depthWithin({ book, percent: 1, contractSize: '1' })).toEqual({
       mid: '100.5',
       lowerPrice: '99.495',
       upperPrice: '101.505',
@@ -24,28 +24,46 @@ describe('depthWithin', () => {
   })
 
   it('applies the contract size to the notional only', () => {
-    expect(depthWithin(book, '1', '0.001')).toMatchObject({ bidQty: '7', bidNotional: '0.697475' })
+    expect(depthWithin({ book, percent: '1', contractSize: '0.001' })).toMatchObject({
+      bidQty: '7',
+      bidNotional: '0.697475',
+    })
   })
 
-  it('with pct 0, counts only levels priced exactly at mid', () => {
+  it('with percent 0, counts only levels priced exactly at mid', () => {
     const tight = { bids: [level('100', '2')], asks: [level('100', '3')] }
-    expect(depthWithin(tight, 0, '1')).toMatchObject({
+    expect(depthWithin({ book: tight, percent: 0, contractSize: '1' })).toMatchObject({
       qty: '5',
       lowerPrice: '100',
       upperPrice: '100',
     })
-    expect(depthWithin(book, 0, '1')).toMatchObject({ qty: '0', notional: '0' })
+    expect(depthWithin({ book, percent: 0, contractSize: '1' })).toMatchObject({
+      qty: '0',
+      notional: '0',
+    })
   })
 
   it('returns null when a side is empty (no mid)', () => {
-    expect(depthWithin({ bids: book.bids, asks: [] }, 1, '1')).toBeNull()
-    expect(depthWithin({ bids: [level('100', '0')], asks: book.asks }, 1, '1')).toBeNull()
+    expect(
+      depthWithin({ book: { bids: book.bids, asks: [] }, percent: 1, contractSize: '1' }),
+    ).toBeNull()
+    expect(
+      depthWithin({
+        book: { bids: [level('100', '0')], asks: book.asks },
+        percent: 1,
+        contractSize: '1',
+      }),
+    ).toBeNull()
   })
 
-  it('rejects a negative pct and a zero contract size', () => {
-    expect(() => depthWithin(book, -1, '1')).toThrowErrorMatchingInlineSnapshot(
-      `[AnalyticsInputError: pct must be a non-negative decimal, got -1]`,
+  it('rejects a negative percent and a zero contract size', () => {
+    expect(() =>
+      depthWithin({ book, percent: -1, contractSize: '1' }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[AnalyticsInputError: percent must be a non-negative decimal, got -1]`,
     )
-    expect(() => depthWithin(book, 1, 0)).toThrow('contractSize must be a positive decimal, got 0')
+    expect(() => depthWithin({ book, percent: 1, contractSize: 0 })).toThrow(
+      'contractSize must be a positive decimal, got 0',
+    )
   })
 })

@@ -1,17 +1,30 @@
 import { type ReadLevel, readBook, readTopLevels } from './internal/book-side.ts'
-import { type Decimal, HALF, toDecimal, toDecimalString, ZERO } from './internal/decimal.ts'
+import {
+  type Decimal,
+  HALF,
+  toDecimal,
+  toDecimalString,
+  toRecord,
+  ZERO,
+} from './internal/decimal.ts'
 import type { BookInput, Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link depthWithin}: the book, the band in percent
- * and the contract size.
+ * Parameters of {@link depthWithin}: the book, the band in percent and the contract size.
  *
  * @example
  * ```ts
- * const args: DepthWithinParameters = [{ bids: [], asks: [] }, 0.5, '0.001']
+ * const p: DepthWithinParameters = { book: { bids: [], asks: [] }, percent: 0.5, contractSize: '0.001' }
  * ```
  */
-export type DepthWithinParameters = [book: BookInput, pct: Numeric, contractSize: Numeric]
+export interface DepthWithinParameters {
+  /** `{ bids, asks }`, best first, e.g. a `Depth`. */
+  book: BookInput
+  /** Half-width of the band in percent of mid, `>= 0` (`1` is 1 %). */
+  percent: Numeric
+  /** Base-coin quantity of one contract (`Contract.contractSize`), `> 0`. */
+  contractSize: Numeric
+}
 
 /**
  * Liquidity near the mid, as found by {@link depthWithin}.
@@ -25,9 +38,9 @@ export type DepthWithinParameters = [book: BookInput, pct: Numeric, contractSize
 export interface DepthWithinResult {
   /** `(bestBid + bestAsk) / 2`. */
   mid: string
-  /** `mid * (1 - pct / 100)`: bids at or above it count. */
+  /** `mid * (1 - percent / 100)`: bids at or above it count. */
   lowerPrice: string
-  /** `mid * (1 + pct / 100)`: asks at or below it count. */
+  /** `mid * (1 + percent / 100)`: asks at or below it count. */
   upperPrice: string
   /** Bid quantity in the band, in contracts. */
   bidQty: string
@@ -56,45 +69,41 @@ export interface DepthWithinResult {
 export type DepthWithinReturnType = DepthWithinResult | null
 
 /**
- * Quantity and notional resting within `pct` percent of the mid: bids priced
- * at or above `mid * (1 - pct/100)` and asks at or below `mid * (1 + pct/100)`
+ * Quantity and notional resting within `percent` percent of the mid: bids priced
+ * at or above `mid * (1 - percent/100)` and asks at or below `mid * (1 + percent/100)`
  * (both bounds inclusive). Exact. Levels must come best first; empty levels
  * are skipped.
  *
- * @param book - `{ bids, asks }`, e.g. a `Depth`.
- * @param pct - half-width of the band in percent of mid, `>= 0` (`1` is 1 %).
- * @param contractSize - base-coin quantity of one contract, `> 0`.
+ * @param parameters - `book` (`{ bids, asks }`, e.g. a `Depth`), `percent` (half-width of
+ *   the band in percent of mid, `>= 0`) and `contractSize` (`> 0`).
  * @returns quantities and notionals per side and in total, or `null` when a side is empty.
  * @throws {@link AnalyticsInputError} when a side is not an array, a level has a
  *   non-positive price or a negative quantity, levels are not strictly best
- *   first, `pct` is negative or `contractSize` is not positive.
+ *   first, `percent` is negative or `contractSize` is not positive.
  * @example
  * ```ts
  * import { depthWithin } from '@perpkit/analytics'
  *
- * const within = depthWithin(
- *   {
+ * const within = depthWithin({
+ *   book: {
  *     bids: [{ price: '100', qty: '2' }, { price: '99', qty: '5' }, { price: '98', qty: '9' }],
  *     asks: [{ price: '101', qty: '1' }, { price: '102', qty: '4' }],
  *   },
- *   1,
- *   '0.5',
- * )
+ *   percent: 1,
+ *   contractSize: '0.5',
+ * })
  * within?.lowerPrice // '99.495'
  * within?.bidQty // '2' (99 is below the band)
  * within?.askNotional // '50.5'
  * ```
  */
-export function depthWithin(
-  book: BookInput,
-  pct: Numeric,
-  contractSize: Numeric,
-): DepthWithinReturnType {
-  const sides = readBook(book)
+export function depthWithin(parameters: DepthWithinParameters): DepthWithinReturnType {
+  const p = toRecord(parameters, 'parameters')
+  const sides = readBook(p.book)
   const bids = readTopLevels(sides.bids, 'bids')
   const asks = readTopLevels(sides.asks, 'asks')
-  const band = toDecimal(pct, 'pct', 'nonNegative').times('0.01')
-  const size = toDecimal(contractSize, 'contractSize', 'positive')
+  const band = toDecimal(p.percent, 'percent', 'nonNegative').times('0.01')
+  const size = toDecimal(p.contractSize, 'contractSize', 'positive')
   const bid = bids[0]
   const ask = asks[0]
   if (bid === undefined || ask === undefined) return null

@@ -25,7 +25,7 @@ describe('AnalyticsInputError', () => {
   it('is what the functions throw', () => {
     let caught: unknown
     try {
-      initialMargin('1000', 'ten')
+      initialMargin({ notional: '1000', leverage: 'ten' })
     } catch (error) {
       caught = error
     }

@@ -1,23 +1,25 @@
 import { bracketIndexFor, parseBrackets } from './internal/brackets.ts'
-import { toDecimal } from './internal/decimal.ts'
+import { toDecimal, toRecord } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link findBracket}: the bracket table (ascending,
- * as `getLeverageBrackets` returns it) and a position notional.
+ * Parameters of {@link findBracket}: a bracket table (ascending, as
+ * `getLeverageBrackets` returns it) and a position notional in the quote currency.
  *
  * @example
  * ```ts
  * import type { LeverageBracket } from '@perpkit/schemas'
  *
  * declare const brackets: LeverageBracket[]
- * const args: FindBracketParameters<LeverageBracket> = [brackets, '65000']
+ * const p: FindBracketParameters<LeverageBracket> = { brackets, notional: '65000' }
  * ```
  */
-export type FindBracketParameters<B extends BracketInput = BracketInput> = [
-  brackets: readonly B[],
-  notional: Numeric,
-]
+export interface FindBracketParameters<B extends BracketInput = BracketInput> {
+  /** The bracket table, ascending by notional (non-empty). */
+  brackets: readonly B[]
+  /** Position notional in the quote currency, `>= 0`. */
+  notional: Numeric
+}
 
 /**
  * What {@link findBracket} returns: the caller's own bracket object.
@@ -38,8 +40,7 @@ export type FindBracketReturnType<B extends BracketInput = BracketInput> = B
  * ("0 < position <= 50,000"). `N = 0` belongs to the first bracket and a
  * notional above the last cap to the last bracket.
  *
- * @param brackets - the bracket table, ascending by notional (non-empty).
- * @param notional - position notional in the quote currency, `>= 0`.
+ * @param parameters - `brackets` (ascending by notional, non-empty) and `notional` (`>= 0`).
  * @returns the matching element of `brackets` (the same object).
  * @throws {@link AnalyticsInputError} when the table is empty, unsorted or holds a
  *   bad decimal, or the notional is negative or not a decimal.
@@ -51,15 +52,15 @@ export type FindBracketReturnType<B extends BracketInput = BracketInput> = B
  *   { bracket: 1, initialLeverage: 125, notionalFloor: '0', notionalCap: '50000', maintMarginRatio: '0.004', cum: '0' },
  *   { bracket: 2, initialLeverage: 100, notionalFloor: '50000', notionalCap: '250000', maintMarginRatio: '0.005', cum: '50' },
  * ]
- * findBracket(brackets, '50000').bracket // 1 (the cap is inclusive)
- * findBracket(brackets, '50000.01').bracket // 2
+ * findBracket({ brackets, notional: '50000' }).bracket // 1 (the cap is inclusive)
+ * findBracket({ brackets, notional: '50000.01' }).bracket // 2
  * ```
  */
 export function findBracket<B extends BracketInput>(
-  brackets: readonly B[],
-  notional: Numeric,
+  parameters: FindBracketParameters<B>,
 ): FindBracketReturnType<B> {
-  const parsed = parseBrackets(brackets)
-  const n = toDecimal(notional, 'notional', 'nonNegative')
+  const p = toRecord(parameters, 'parameters')
+  const parsed = parseBrackets(parameters.brackets)
+  const n = toDecimal(p.notional, 'notional', 'nonNegative')
   return (parsed[bracketIndexFor(parsed, n)] as (typeof parsed)[number]).source
 }

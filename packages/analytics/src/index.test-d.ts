@@ -9,14 +9,18 @@ import {
   type BracketInput,
   bookMetrics,
   type DepthLevelInput,
+  type DepthWithinResult,
   depthWithin,
   type FindBracketParameters,
   findBracket,
+  formatToTick,
   type LiquidationPriceParameters,
   liquidationPrice,
   maintenanceMargin,
   type Numeric,
-  walkBook,
+  roundToStep,
+  type WalkBookParameters,
+  type walkBook,
 } from './index.ts'
 
 describe('types', () => {
@@ -54,9 +58,10 @@ describe('types', () => {
 
   it('export Parameters types that match the signatures', () => {
     expectTypeOf<Parameters<typeof findBracket<LeverageBracket>>>().toEqualTypeOf<
-      FindBracketParameters<LeverageBracket>
+      [FindBracketParameters<LeverageBracket>]
     >()
-    expectTypeOf<Parameters<typeof aggregateDepth>>().toEqualTypeOf<AggregateDepthParameters>()
+    expectTypeOf<Parameters<typeof aggregateDepth>>().toEqualTypeOf<[AggregateDepthParameters]>()
+    expectTypeOf<Parameters<typeof walkBook>>().toEqualTypeOf<[WalkBookParameters]>()
     expectTypeOf<Parameters<typeof liquidationPrice<LeverageBracket>>[0]>().toEqualTypeOf<
       LiquidationPriceParameters<LeverageBracket>
     >()
@@ -64,13 +69,18 @@ describe('types', () => {
 
   it('reject a margin together with a leverage, and qty together with notional', () => {
     expectTypeOf(liquidationPrice).parameter(0).not.toExtend<{ margin: string; leverage: number }>()
-    expectTypeOf(walkBook).parameter(1).not.toExtend<{ qty: string; notional: string }>()
+    type Sides = { levels: DepthLevelInput[]; contractSize: string }
+    expectTypeOf<Sides & { qty: string }>().toExtend<WalkBookParameters>()
+    expectTypeOf<Sides & { notional: string }>().toExtend<WalkBookParameters>()
+    expectTypeOf<Sides & { qty: string; notional: string }>().not.toExtend<WalkBookParameters>()
   })
 
   it('return strings or null, never numbers, for decimals', () => {
     expectTypeOf(maintenanceMargin).returns.toEqualTypeOf<string>()
     expectTypeOf(annualizeFundingRate).returns.toEqualTypeOf<string>()
     expectTypeOf(bookMetrics).returns.toHaveProperty('mid').toEqualTypeOf<string | null>()
-    expectTypeOf(depthWithin).returns.toEqualTypeOf<ReturnType<typeof depthWithin>>()
+    expectTypeOf(depthWithin).returns.toEqualTypeOf<DepthWithinResult | null>()
+    expectTypeOf(roundToStep).returns.toEqualTypeOf<string>()
+    expectTypeOf(formatToTick).returns.toEqualTypeOf<string>()
   })
 })

@@ -1,15 +1,20 @@
-import { toDecimal, toDecimalString } from './internal/decimal.ts'
+import { toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
 import type { Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link initialMargin}: notional and leverage.
+ * Parameters of {@link initialMargin}.
  *
  * @example
  * ```ts
- * const args: InitialMarginParameters = ['50000', 20]
+ * const p: InitialMarginParameters = { notional: '50000', leverage: 20 }
  * ```
  */
-export type InitialMarginParameters = [notional: Numeric, leverage: Numeric]
+export interface InitialMarginParameters {
+  /** Position notional in the quote currency, `>= 0`. */
+  notional: Numeric
+  /** Leverage, `> 0` (need not be an integer). */
+  leverage: Numeric
+}
 
 /**
  * What {@link initialMargin} returns: a decimal string in the quote currency.
@@ -25,8 +30,7 @@ export type InitialMarginReturnType = string
  * Initial margin of a position: `notional / leverage`, carried to 18 decimal
  * places (rounded half-up) when the division does not terminate.
  *
- * @param notional - position notional in the quote currency, `>= 0`.
- * @param leverage - leverage, `> 0` (need not be an integer).
+ * @param parameters - `notional` (quote currency, `>= 0`) and `leverage` (`> 0`).
  * @returns the initial margin as a plain decimal string.
  * @throws {@link AnalyticsInputError} when the notional is negative or the
  *   leverage is not positive, or either is not a decimal.
@@ -34,12 +38,13 @@ export type InitialMarginReturnType = string
  * ```ts
  * import { initialMargin } from '@perpkit/analytics'
  *
- * initialMargin('50000', 20) // '2500'
- * initialMargin('100', 3) // '33.333333333333333333'
+ * initialMargin({ notional: '50000', leverage: 20 }) // '2500'
+ * initialMargin({ notional: '100', leverage: 3 }) // '33.333333333333333333'
  * ```
  */
-export function initialMargin(notional: Numeric, leverage: Numeric): InitialMarginReturnType {
-  const n = toDecimal(notional, 'notional', 'nonNegative')
-  const l = toDecimal(leverage, 'leverage', 'positive')
+export function initialMargin(parameters: InitialMarginParameters): InitialMarginReturnType {
+  const p = toRecord(parameters, 'parameters')
+  const n = toDecimal(p.notional, 'notional', 'nonNegative')
+  const l = toDecimal(p.leverage, 'leverage', 'positive')
   return toDecimalString(n.div(l))
 }

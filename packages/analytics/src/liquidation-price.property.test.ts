@@ -67,7 +67,7 @@ describe('liquidationPrice properties (Binance BTCUSDT table)', () => {
             new Big(p.margin).gte(new Big(p.qty).times(p.contractSize).times(p.entryPrice))
           )
         const q = new Big(p.qty).times(p.contractSize)
-        const mm = new Big(maintenanceMargin(binanceBtcusdt, lp.notional))
+        const mm = new Big(maintenanceMargin({ brackets: binanceBtcusdt, notional: lp.notional }))
         const gap = equityAt(p, lp.price).minus(mm).abs()
         // LP is rounded to 18 places (error <= 0.5e-18), which moves equity - mm by at most Q * 1e-18
         return (
@@ -119,7 +119,9 @@ describe('liquidationPrice properties (Binance BTCUSDT table)', () => {
     fc.assert(
       fc.property(positions, (p) => {
         const notional = new Big(p.qty).times(p.contractSize).times(p.entryPrice)
-        const mmAtEntry = new Big(maintenanceMargin(binanceBtcusdt, notional.toFixed()))
+        const mmAtEntry = new Big(
+          maintenanceMargin({ brackets: binanceBtcusdt, notional: notional.toFixed() }),
+        )
         fc.pre(new Big(p.margin).gt(mmAtEntry)) // healthy: above maintenance at entry
         const lp = liquidationPrice({ ...p, brackets: binanceBtcusdt })
         if (p.side === 'short') return lp !== null && new Big(lp.price).gt(p.entryPrice)

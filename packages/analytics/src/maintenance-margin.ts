@@ -1,22 +1,25 @@
 import { bracketIndexFor, type ParsedBracket, parseBrackets } from './internal/brackets.ts'
-import { toDecimal, toDecimalString } from './internal/decimal.ts'
+import { toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link maintenanceMargin}: the table and a notional.
+ * Parameters of {@link maintenanceMargin}: a bracket table (ascending, as
+ * `getLeverageBrackets` returns it) and a position notional in the quote currency.
  *
  * @example
  * ```ts
  * import type { LeverageBracket } from '@perpkit/schemas'
  *
  * declare const brackets: LeverageBracket[]
- * const args: MaintenanceMarginParameters<LeverageBracket> = [brackets, '500000']
+ * const p: MaintenanceMarginParameters<LeverageBracket> = { brackets, notional: '500000' }
  * ```
  */
-export type MaintenanceMarginParameters<B extends BracketInput = BracketInput> = [
-  brackets: readonly B[],
-  notional: Numeric,
-]
+export interface MaintenanceMarginParameters<B extends BracketInput = BracketInput> {
+  /** The bracket table, ascending by notional (non-empty). */
+  brackets: readonly B[]
+  /** Position notional in the quote currency, `>= 0`. */
+  notional: Numeric
+}
 
 /**
  * What {@link maintenanceMargin} returns: a decimal string in the quote currency.
@@ -34,8 +37,7 @@ export type MaintenanceMarginReturnType = string
  * consistent `cum` column the result is continuous across bracket
  * boundaries and increasing in `N`.
  *
- * @param brackets - the bracket table, ascending by notional (non-empty).
- * @param notional - position notional in the quote currency, `>= 0`.
+ * @param parameters - `brackets` (ascending by notional, non-empty) and `notional` (`>= 0`).
  * @returns the maintenance margin as a plain decimal string.
  * @throws {@link AnalyticsInputError} when the table is empty, unsorted or holds a
  *   bad decimal, or the notional is negative or not a decimal.
@@ -48,15 +50,15 @@ export type MaintenanceMarginReturnType = string
  *   { initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 50 },
  *   { initialLeverage: 50, notionalFloor: 250_000, notionalCap: 1_000_000, maintMarginRatio: '0.01', cum: 1_300 },
  * ]
- * maintenanceMargin(brackets, '500000') // '3700' (500,000 * 1 % - 1,300)
+ * maintenanceMargin({ brackets, notional: '500000' }) // '3700' (500,000 * 1 % - 1,300)
  * ```
  */
 export function maintenanceMargin<B extends BracketInput>(
-  brackets: readonly B[],
-  notional: Numeric,
+  parameters: MaintenanceMarginParameters<B>,
 ): MaintenanceMarginReturnType {
-  const parsed = parseBrackets(brackets)
-  const n = toDecimal(notional, 'notional', 'nonNegative')
+  const p = toRecord(parameters, 'parameters')
+  const parsed = parseBrackets(parameters.brackets)
+  const n = toDecimal(p.notional, 'notional', 'nonNegative')
   const b = parsed[bracketIndexFor(parsed, n)] as ParsedBracket<B>
   return toDecimalString(n.times(b.mmr).minus(b.cum))
 }

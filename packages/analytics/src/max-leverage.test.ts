@@ -4,15 +4,15 @@ import { maxLeverage } from './max-leverage.ts'
 
 describe('maxLeverage', () => {
   it("returns the initialLeverage of the notional's bracket, cap inclusive", () => {
-    expect(maxLeverage(firstThree, 0)).toBe(125)
-    expect(maxLeverage(firstThree, '50000')).toBe(125)
-    expect(maxLeverage(firstThree, '50000.01')).toBe(100)
-    expect(maxLeverage(binanceBtcusdt, '499999999')).toBe(1)
+    expect(maxLeverage({ brackets: firstThree, notional: 0 })).toBe(125)
+    expect(maxLeverage({ brackets: firstThree, notional: '50000' })).toBe(125)
+    expect(maxLeverage({ brackets: firstThree, notional: '50000.01' })).toBe(100)
+    expect(maxLeverage({ brackets: binanceBtcusdt, notional: '499999999' })).toBe(1)
   })
 
   it('returns null above the last cap', () => {
-    expect(maxLeverage(firstThree, '1000000')).toBe(50)
-    expect(maxLeverage(firstThree, '1000000.01')).toBeNull()
+    expect(maxLeverage({ brackets: firstThree, notional: '1000000' })).toBe(50)
+    expect(maxLeverage({ brackets: firstThree, notional: '1000000.01' })).toBeNull()
   })
 
   it('accepts a leverage given as a decimal string', () => {
@@ -25,11 +25,13 @@ describe('maxLeverage', () => {
         cum: '0',
       },
     ]
-    expect(maxLeverage(table, '5')).toBe(75)
+    expect(maxLeverage({ brackets: table, notional: '5' })).toBe(75)
   })
 
   it('rejects a negative notional', () => {
-    expect(() => maxLeverage(firstThree, -1)).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      maxLeverage({ brackets: firstThree, notional: -1 }),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[AnalyticsInputError: notional must be a non-negative decimal, got -1]`,
     )
   })

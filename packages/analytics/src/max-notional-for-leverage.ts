@@ -1,22 +1,25 @@
 import { parseBrackets } from './internal/brackets.ts'
-import { type Decimal, toDecimal, toDecimalString } from './internal/decimal.ts'
+import { type Decimal, toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
 import type { BracketInput, Numeric } from './types.ts'
 
 /**
- * Positional parameters of {@link maxNotionalForLeverage}: the table and a leverage.
+ * Parameters of {@link maxNotionalForLeverage}: a bracket table (ascending, as
+ * `getLeverageBrackets` returns it) and a wanted leverage.
  *
  * @example
  * ```ts
  * import type { LeverageBracket } from '@perpkit/schemas'
  *
  * declare const brackets: LeverageBracket[]
- * const args: MaxNotionalForLeverageParameters<LeverageBracket> = [brackets, 20]
+ * const p: MaxNotionalForLeverageParameters<LeverageBracket> = { brackets, leverage: 20 }
  * ```
  */
-export type MaxNotionalForLeverageParameters<B extends BracketInput = BracketInput> = [
-  brackets: readonly B[],
-  leverage: Numeric,
-]
+export interface MaxNotionalForLeverageParameters<B extends BracketInput = BracketInput> {
+  /** The bracket table, ascending by notional (non-empty). */
+  brackets: readonly B[]
+  /** Wanted leverage, `> 0`. */
+  leverage: Numeric
+}
 
 /**
  * What {@link maxNotionalForLeverage} returns: a decimal string, or `null`.
@@ -33,8 +36,7 @@ export type MaxNotionalForLeverageReturnType = string | null
  * largest `notionalCap` among the brackets whose `initialLeverage` is at
  * least `leverage`, or `null` when no bracket allows that much leverage.
  *
- * @param brackets - the bracket table, ascending by notional (non-empty).
- * @param leverage - the wanted leverage, `> 0`.
+ * @param parameters - `brackets` (ascending by notional, non-empty) and `leverage` (`> 0`).
  * @returns the notional cap as a plain decimal string, or `null`.
  * @throws {@link AnalyticsInputError} when the table is empty, unsorted or holds a
  *   bad decimal, or the leverage is not positive.
@@ -46,17 +48,17 @@ export type MaxNotionalForLeverageReturnType = string | null
  *   { initialLeverage: 125, notionalFloor: 0, notionalCap: 50_000, maintMarginRatio: '0.004', cum: 0 },
  *   { initialLeverage: 100, notionalFloor: 50_000, notionalCap: 250_000, maintMarginRatio: '0.005', cum: 50 },
  * ]
- * maxNotionalForLeverage(brackets, 100) // '250000'
- * maxNotionalForLeverage(brackets, 110) // '50000'
- * maxNotionalForLeverage(brackets, 150) // null
+ * maxNotionalForLeverage({ brackets, leverage: 100 }) // '250000'
+ * maxNotionalForLeverage({ brackets, leverage: 110 }) // '50000'
+ * maxNotionalForLeverage({ brackets, leverage: 150 }) // null
  * ```
  */
 export function maxNotionalForLeverage<B extends BracketInput>(
-  brackets: readonly B[],
-  leverage: Numeric,
+  parameters: MaxNotionalForLeverageParameters<B>,
 ): MaxNotionalForLeverageReturnType {
-  const parsed = parseBrackets(brackets)
-  const l = toDecimal(leverage, 'leverage', 'positive')
+  const p = toRecord(parameters, 'parameters')
+  const parsed = parseBrackets(parameters.brackets)
+  const l = toDecimal(p.leverage, 'leverage', 'positive')
   let best: Decimal | null = null
   for (const b of parsed) {
     if (b.leverage.gte(l) && (best === null || b.cap.gt(best))) best = b.cap

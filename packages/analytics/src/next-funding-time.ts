@@ -1,15 +1,23 @@
+import { toRecord } from './internal/decimal.ts'
 import { toEpochMs, toIntervalMs } from './internal/time.ts'
 
 /**
- * Positional parameters of {@link nextFundingTime}: the interval in hours and
- * the current time.
+ * Parameters of {@link nextFundingTime}.
  *
  * @example
  * ```ts
- * const args: NextFundingTimeParameters = [8, Date.now()]
+ * const p: NextFundingTimeParameters = { intervalHours: 8, now: Date.now() }
  * ```
  */
-export type NextFundingTimeParameters = [intervalHours: number, now?: number | Date]
+export interface NextFundingTimeParameters {
+  /** Hours between settlements (`Contract.fundingIntervalHours`), `> 0`. */
+  intervalHours: number
+  /**
+   * The current time, epoch milliseconds or a `Date`.
+   * @default Date.now()
+   */
+  now?: number | Date
+}
 
 /**
  * What {@link nextFundingTime} returns: epoch milliseconds.
@@ -27,8 +35,7 @@ export type NextFundingTimeReturnType = number
  * Use it when no `fundingTime` is at hand; the server's `fundingTime` wins
  * when the schedule differs.
  *
- * @param intervalHours - hours between settlements (`Contract.fundingIntervalHours`), `> 0`.
- * @param now - the current time, epoch milliseconds or a `Date`; defaults to `Date.now()`.
+ * @param parameters - `intervalHours` (`> 0`) and `now` (default `Date.now()`).
  * @returns the next settlement time in epoch milliseconds.
  * @throws {@link AnalyticsInputError} when the interval is not a positive number of
  *   hours in whole milliseconds or `now` is not a valid time.
@@ -36,15 +43,13 @@ export type NextFundingTimeReturnType = number
  * ```ts
  * import { nextFundingTime } from '@perpkit/analytics'
  *
- * nextFundingTime(8, Date.UTC(2026, 0, 1, 9, 15)) === Date.UTC(2026, 0, 1, 16) // true
- * nextFundingTime(8, Date.UTC(2026, 0, 1, 16)) === Date.UTC(2026, 0, 2, 0) // true
+ * nextFundingTime({ intervalHours: 8, now: Date.UTC(2026, 0, 1, 9, 15) }) === Date.UTC(2026, 0, 1, 16) // true
+ * nextFundingTime({ intervalHours: 8, now: Date.UTC(2026, 0, 1, 16) }) === Date.UTC(2026, 0, 2, 0) // true
  * ```
  */
-export function nextFundingTime(
-  intervalHours: number,
-  now: number | Date = Date.now(),
-): NextFundingTimeReturnType {
-  const interval = toIntervalMs(intervalHours, 'intervalHours')
-  const current = toEpochMs(now, 'now')
+export function nextFundingTime(parameters: NextFundingTimeParameters): NextFundingTimeReturnType {
+  const p = toRecord(parameters, 'parameters')
+  const interval = toIntervalMs(p.intervalHours, 'intervalHours')
+  const current = toEpochMs(p.now ?? Date.now(), 'now')
   return Math.floor(current / interval) * interval + interval
 }

@@ -126,3 +126,19 @@ export type OrderSide = 'buy' | 'sell'
  * ```
  */
 export type PositionSide = 'long' | 'short'
+
+/**
+ * How a value between two multiples of a step (or two decimals of a
+ * division) is rounded:
+ *
+ * - `'half-up'`: to the nearest, a tie away from zero (`2.5` → `3`, `-2.5` → `-3`);
+ * - `'half-even'`: to the nearest, a tie to the even neighbour (`2.5` → `2`, `3.5` → `4`);
+ * - `'down'`: toward zero (truncation); `'up'`: away from zero;
+ * - `'floor'`: toward minus infinity; `'ceil'`: toward plus infinity.
+ *
+ * @example
+ * ```ts
+ * const mode: RoundingMode = 'floor' // e.g. the contracts a budget can buy
+ * ```
+ */
+export type RoundingMode = 'half-up' | 'half-even' | 'down' | 'up' | 'floor' | 'ceil'

@@ -2,6 +2,7 @@ import { AnalyticsInputError } from './errors.ts'
 import {
   type Decimal,
   floorDiv,
+  roundedDivision,
   toArray,
   toDecimal,
   toDecimalString,
@@ -11,7 +12,7 @@ import {
 import type { DepthLevelInput, Numeric } from './types.ts'
 
 /**
- * A market order sized in contracts.
+ * A market order sized in contracts (part of {@link WalkBookParameters}).
  *
  * @example
  * ```ts
@@ -26,7 +27,8 @@ export interface WalkBookQtyOrder {
 }
 
 /**
- * A market order sized in quote currency, filled in whole quantity steps.
+ * A market order sized in quote currency (part of {@link WalkBookParameters}):
+ * in whole quantity steps, or, without `qtyStep`, unrounded.
  *
  * @example
  * ```ts
@@ -39,26 +41,36 @@ export interface WalkBookQtyOrder {
 export interface WalkBookNotionalOrder {
   /** Quote amount to spend, `> 0`: `Σ price * qty * contractSize` stays at or below it. */
   notional: Numeric
-  /** Quantity step (e.g. `Contract.volumePrecision`), `> 0`: partial levels are taken in whole steps. */
-  qtyStep: Numeric
+  /**
+   * Quantity step (e.g. `Contract.volumePrecision`), `> 0`: the last level is
+   * taken in whole steps. Without it, the last level is taken in whatever
+   * quantity the rest of the notional buys (carried to 18 decimal places,
+   * rounded down, so the notional is never exceeded): "how much BTC do
+   * 25,250 USDT buy".
+   */
+  qtyStep?: Numeric
   /** Not allowed together with `notional`. */
   qty?: never
 }
 
 /**
- * Positional parameters of {@link walkBook}: one side's levels, the order and
- * the contract size.
+ * Parameters of {@link walkBook}: one side's levels, the contract size, and
+ * the order: `qty`, or `notional` (with an optional `qtyStep`).
  *
  * @example
  * ```ts
- * const args: WalkBookParameters = [[{ price: '100', qty: '2' }], { qty: '1' }, '0.001']
+ * const byQty: WalkBookParameters = { levels: [{ price: '100', qty: '2' }], contractSize: '0.001', qty: '1' }
+ * const byNotional: WalkBookParameters = {
+ *   levels: [{ price: '100', qty: '2' }], contractSize: '0.001', notional: '0.15', qtyStep: '1',
+ * }
  * ```
  */
-export type WalkBookParameters = [
-  levels: readonly DepthLevelInput[],
-  order: WalkBookQtyOrder | WalkBookNotionalOrder,
-  contractSize: Numeric,
-]
+export type WalkBookParameters = {
+  /** One side of the book, best first (the asks for a buy, the bids for a sell). */
+  levels: readonly DepthLevelInput[]
+  /** Base-coin quantity of one contract (`Contract.contractSize`), `> 0`. */
+  contractSize: Numeric
+} & (WalkBookQtyOrder | WalkBookNotionalOrder)
 
 /**
  * What {@link walkBook} returns.
@@ -81,7 +93,8 @@ export interface WalkBookReturnType {
   /**
    * `true` when the order filled completely: the whole `qty`, or, for a
    * notional order, everything the notional can buy (less than one `qtyStep`
-   * is left at the last price). `false` when the book ran out first.
+   * is left at the last price; without a step, the fill stopped inside a
+   * level or spent the notional exactly). `false` when the book ran out first.
    */
   complete: boolean
   /** What is left of the order: contracts for a `qty` order, quote currency for a `notional` order. */
@@ -95,17 +108,17 @@ export interface WalkBookReturnType {
  * the asks for a buy, the bids for a sell, best first as `getDepth`
  * returns them). A `qty` order fills that many contracts; a `notional` order
  * spends up to that quote amount, taking whole levels while they fit and
- * then whole `qtyStep`s of the next level. Running past the end of the book
- * is a partial fill (`complete: false`), not an error. Empty levels are
- * skipped. Exact, except the average price (18 decimal places).
+ * then whole `qtyStep`s of the next level (without `qtyStep`, whatever
+ * quantity the rest buys). Running past the end of the book is a partial
+ * fill (`complete: false`), not an error. Empty levels are skipped. Exact,
+ * except the average price and a stepless last take (18 decimal places).
  *
- * @param levels - one side of the book, best first.
- * @param order - `{ qty }` or `{ notional, qtyStep }`.
- * @param contractSize - base-coin quantity of one contract (`Contract.contractSize`), `> 0`.
+ * @param parameters - `levels` (one side, best first), `contractSize` (`> 0`), and
+ *   `qty`, or `notional` with an optional `qtyStep`.
  * @returns filled quantity, average and worst price, notional, completeness and the rest.
  * @throws {@link AnalyticsInputError} when `levels` is not an array, a level has a
- *   non-positive price or negative quantity, the order has both or neither of
- *   `qty` and `notional`, or a size, step or `contractSize` is not positive.
+ *   non-positive price or negative quantity, the parameters have both or
+ *   neither of `qty` and `notional`, or a size, step or `contractSize` is not positive.
  * @example
  * ```ts
  * import { walkBook } from '@perpkit/analytics'
@@ -114,29 +127,33 @@ export interface WalkBookReturnType {
  *   { price: '100', qty: '2' },
  *   { price: '101', qty: '5' },
  * ]
- * const fill = walkBook(asks, { qty: '4' }, '1')
+ * const fill = walkBook({ levels: asks, contractSize: '1', qty: '4' })
  * fill.avgPrice // '100.5'
  * fill.worstPrice // '101'
  * fill.notional // '402'
- * walkBook(asks, { notional: '500', qtyStep: '1' }, '1').filledQty // '4' (402 spent, 98 left)
+ * walkBook({ levels: asks, contractSize: '1', notional: '500', qtyStep: '1' }).filledQty
+ * // '4' (402 spent, 98 left)
+ * walkBook({ levels: asks, contractSize: '1', notional: '500' }).filledQty // '4.970297029702970297'
  * ```
  */
-export function walkBook(
-  levels: readonly DepthLevelInput[],
-  order: WalkBookQtyOrder | WalkBookNotionalOrder,
-  contractSize: Numeric,
-): WalkBookReturnType {
-  const list = toArray<unknown>(levels, 'levels')
-  const o = toRecord(order, 'order')
-  if ((o.qty === undefined) === (o.notional === undefined)) {
-    throw new AnalyticsInputError('order', 'must have exactly one of qty and notional', order)
+export function walkBook(parameters: WalkBookParameters): WalkBookReturnType {
+  const p = toRecord(parameters, 'parameters')
+  const list = toArray<unknown>(p.levels, 'levels')
+  if ((p.qty === undefined) === (p.notional === undefined)) {
+    throw new AnalyticsInputError(
+      'parameters',
+      'must have exactly one of qty and notional',
+      parameters,
+    )
   }
-  const size = toDecimal(contractSize, 'contractSize', 'positive')
-  const byQty = o.qty !== undefined
+  const size = toDecimal(p.contractSize, 'contractSize', 'positive')
+  const byQty = p.qty !== undefined
   const target = byQty
-    ? toDecimal(o.qty, 'order.qty', 'positive')
-    : toDecimal(o.notional, 'order.notional', 'positive')
-  const step = byQty ? ZERO : toDecimal(o.qtyStep, 'order.qtyStep', 'positive')
+    ? toDecimal(p.qty, 'qty', 'positive')
+    : toDecimal(p.notional, 'notional', 'positive')
+  // a notional order without a step takes its last level unrounded
+  const stepless = !byQty && p.qtyStep === undefined
+  const step = byQty || stepless ? ZERO : toDecimal(p.qtyStep, 'qtyStep', 'positive')
   let filled = ZERO
   let cost = ZERO // Σ p*q, in price units (times contractSize gives the notional)
   let worst: Decimal | null = null
@@ -154,7 +171,11 @@ export function walkBook(
     } else {
       const left = target.minus(cost.times(size))
       const unit = price.times(size)
-      take = unit.times(qty).lte(left) ? qty : floorDiv(left, unit.times(step)).times(step)
+      take = unit.times(qty).lte(left)
+        ? qty
+        : stepless
+          ? roundedDivision(left, unit, 18, 'down')
+          : floorDiv(left, unit.times(step)).times(step)
     }
     if (take.gt(0)) {
       filled = filled.plus(take)
@@ -171,7 +192,8 @@ export function walkBook(
   const remaining = byQty ? target.minus(filled) : target.minus(notional)
   const complete = byQty
     ? remaining.eq(0)
-    : stoppedInside || (worst !== null && remaining.lt(worst.times(size).times(step)))
+    : stoppedInside ||
+      (stepless ? remaining.eq(0) : worst !== null && remaining.lt(worst.times(size).times(step)))
   return {
     filledQty: toDecimalString(filled),
     avgPrice: filled.eq(0) ? null : toDecimalString(cost.div(filled)),

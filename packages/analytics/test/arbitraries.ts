@@ -70,3 +70,20 @@ export function stepFor(tick: string, multiple: number): string {
 export function sumQty(levels: readonly { qty: string }[]): Big {
   return levels.reduce((sum, l) => sum.plus(l.qty), new Big(0))
 }
+
+/** Decimal strings in plain notation: up to 24 significant digits, up to 12 decimals, either sign. */
+export function decimals(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n }), fc.integer({ min: 0, max: 12 }))
+    .map(([units, scale]) => new Big(units.toString()).div(new Big(10).pow(scale)).toFixed())
+}
+
+/** Positive steps and ticks: the usual (`'0.1'`, `'0.5'`, `'25'`) and arbitrary ones. */
+export function steps(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('0.1', '0.5', '0.01', '1', '0.00001', '25', '0.001', '10'),
+    fc
+      .tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: 0, max: 9 }))
+      .map(([units, scale]) => new Big(units).div(new Big(10).pow(scale)).toFixed()),
+  )
+}

@@ -1,62 +1,10 @@
 /**
- * The fast path of `aggregateDepth`: exact scaled-integer arithmetic on plain
- * JavaScript numbers. A decimal `"65000.1"` is read as the integer `650001`
- * with scale 1. Every value is kept below 2^53, where integer addition,
- * subtraction, `%` and multiplication by a power of ten are exact; whenever
- * that cannot be promised the caller falls back to big.js.
+ * The fast path of `aggregateDepth`, on the scaled integers of `scaled.ts`:
+ * every value is kept below 2^53, and whenever that cannot be promised the
+ * caller falls back to big.js.
  */
 import type { BookLevel } from '../types.ts'
-
-/** Integers strictly below this are exact in a double. */
-const EXACT_LIMIT = 2 ** 53
-
-/** `POW10[k] === 10 ** k`, exact for every `k` listed (up to 10^22). */
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k)
-
-/** The scale of the last value read by {@link readScaled}. */
-const lastRead = { scale: 0 }
-
-/**
- * Reads a plain non-negative decimal (digits with at most one dot, at most 15
- * digits) as an integer mantissa, leaving its scale in `lastRead.scale`.
- * Returns `-1` for anything else (a sign, an exponent, too many digits, a
- * non-string): the caller then takes the big.js path, which validates.
- */
-function readScaled(value: unknown): number {
-  const s = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
-  const n = s.length
-  if (n === 0 || n > 16) return -1
-  let m = 0
-  let dot = -1
-  for (let i = 0; i < n; i++) {
-    const digit = s.charCodeAt(i) - 48
-    if (digit >= 0 && digit <= 9) m = m * 10 + digit
-    else if (digit === -2 && dot < 0)
-      dot = i // '.'
-    else return -1
-  }
-  const digits = dot < 0 ? n : n - 1
-  if (digits === 0 || digits > 15) return -1
-  lastRead.scale = dot < 0 ? 0 : n - dot - 1
-  return m
-}
-
-/**
- * Formats a non-negative integer mantissa below 2^53 at a scale as a plain
- * decimal string without trailing fractional zeros (`(650010, 2)` is `"6500.1"`).
- */
-function formatScaled(mantissa: number, scale: number): string {
-  let m = mantissa
-  let k = scale
-  while (k > 0 && m % 10 === 0) {
-    m /= 10
-    k--
-  }
-  const digits = String(m)
-  if (k === 0) return digits
-  const cut = digits.length - k
-  return cut > 0 ? `${digits.slice(0, cut)}.${digits.slice(cut)}` : `0.${'0'.repeat(-cut)}${digits}`
-}
+import { EXACT_LIMIT, formatPlain, lastRead, POW10, readScaled } from './scaled.ts'
 
 // Scratch buffers reused across calls (the function is synchronous).
 let bucketKey = new Float64Array(256)
@@ -81,7 +29,7 @@ function ensureCapacity(n: number): void {
 
 /**
  * Whether a plain decimal string read by {@link readScaled} is already in the
- * form {@link formatScaled} prints: no leading zero before other integer
+ * form {@link formatPlain} prints: no leading zero before other integer
  * digits, no leading dot, no trailing fractional zero or dot.
  */
 function isCanonical(s: string, scale: number): boolean {
@@ -195,9 +143,9 @@ export function aggregateScaled(
       if (typeof q === 'string' && isCanonical(q, bucketQtyScale[j] as number)) qtyText = q
     }
     out[j] = {
-      price: priceText ?? formatScaled(bucketKey[j] as number, priceScale),
-      qty: qtyText ?? formatScaled(qty, qtyScale),
-      total: formatScaled(total, qtyScale),
+      price: priceText ?? formatPlain(bucketKey[j] as number, priceScale),
+      qty: qtyText ?? formatPlain(qty, qtyScale),
+      total: formatPlain(total, qtyScale),
     }
   }
   return out

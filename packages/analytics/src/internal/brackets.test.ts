@@ -14,13 +14,15 @@ describe('parseBrackets', () => {
         cum: '0',
       },
     ]
-    expect(maintenanceMargin(table, '500')).toBe('5')
+    expect(maintenanceMargin({ brackets: table, notional: '500' })).toBe('5')
     const first = table[0]
     if (first === undefined) throw new Error('fixture')
     first.maintMarginRatio = '0.02'
-    expect(maintenanceMargin(table, '500')).toBe('10')
+    expect(maintenanceMargin({ brackets: table, notional: '500' })).toBe('10')
     first.maintMarginRatio = 'oops'
-    expect(() => maintenanceMargin(table, '500')).toThrow('brackets[0].maintMarginRatio')
+    expect(() => maintenanceMargin({ brackets: table, notional: '500' })).toThrow(
+      'brackets[0].maintMarginRatio',
+    )
   })
 
   it('returns the caller objects as sources and skips the order check on request', () => {

@@ -1,6 +1,6 @@
 import { AnalyticsInputError } from '../errors.ts'
 import type { BracketInput } from '../types.ts'
-import { type Decimal, toArray, toDecimal, toRecord } from './decimal.ts'
+import { type Decimal, toArray, toDecimal, toRecord, ZERO } from './decimal.ts'
 
 /** One bracket with its decimals read. */
 export interface ParsedBracket<B> {
@@ -112,4 +112,20 @@ export function bracketIndexFor<B>(parsed: readonly ParsedBracket<B>[], notional
     if (notional.lte((parsed[i] as ParsedBracket<B>).cap)) return i
   }
   return last
+}
+
+/**
+ * The `cum` each parsed bracket should carry: `cum_1 = 0`,
+ * `cum_n = cum_(n-1) + floor_n * (mmr_n - mmr_(n-1))`.
+ */
+export function expectedCums<B>(parsed: readonly ParsedBracket<B>[]): Decimal[] {
+  const cums: Decimal[] = []
+  let cum = ZERO
+  let previous: ParsedBracket<B> | undefined
+  for (const b of parsed) {
+    if (previous !== undefined) cum = cum.plus(b.floor.times(b.mmr.minus(previous.mmr)))
+    cums.push(cum)
+    previous = b
+  }
+  return cums
 }

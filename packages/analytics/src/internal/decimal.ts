@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import { AnalyticsInputError } from '../errors.ts'
+import type { RoundingMode } from '../types.ts'
 
 /**
  * The package's own big.js constructor: configuring it never touches the
@@ -13,13 +14,31 @@ D.NE = -1e6
 D.PE = 1e6
 D.strict = false
 
-/** A constructor whose divisions truncate to an integer: exact floor of a positive quotient. */
-const Floor: Big.BigConstructor = Big()
-Floor.DP = 0
-Floor.RM = Big.roundDown
-Floor.NE = -1e6
-Floor.PE = 1e6
-Floor.strict = false
+/**
+ * A constructor whose divisions round to an integer with its `RM`, decided on
+ * the exact remainder: `Int(a).div(b)` is the exactly rounded quotient.
+ */
+const Int: Big.BigConstructor = Big()
+Int.DP = 0
+Int.RM = Big.roundDown
+Int.NE = -1e6
+Int.PE = 1e6
+Int.strict = false
+
+/** A constructor whose `DP` and `RM` are set right before each division it makes. */
+const Places: Big.BigConstructor = Big()
+Places.NE = -1e6
+Places.PE = 1e6
+Places.strict = false
+
+const ROUNDING_MODES: ReadonlySet<string> = new Set<RoundingMode>([
+  'half-up',
+  'half-even',
+  'down',
+  'up',
+  'floor',
+  'ceil',
+])
 
 /** Decimal instance type of {@link D}. */
 export type Decimal = Big.Big
@@ -72,10 +91,70 @@ export function toDecimalString(d: Decimal): string {
   return s === '-0' ? '0' : s
 }
 
+/**
+ * Formats a decimal with exactly `decimals` places (the value must already
+ * have no more), without a negative zero: `(1.5, 2)` is `'1.50'`.
+ */
+export function toFixedString(d: Decimal, decimals: number): string {
+  return (d.c[0] === 0 ? ZERO : d).toFixed(decimals)
+}
+
 /** Exact `floor(a / b)` for `a >= 0`, `b > 0`. */
 export function floorDiv(a: Decimal, b: Decimal): Decimal {
+  return roundedQuotient(a, b, 'floor')
+}
+
+/** The big.js rounding mode (applied to the magnitude) of a mode, for a result of that sign. */
+function magnitudeMode(mode: RoundingMode, negative: boolean): Big.RoundingMode {
+  switch (mode) {
+    case 'half-up':
+      return Big.roundHalfUp
+    case 'half-even':
+      return Big.roundHalfEven
+    case 'down':
+      return Big.roundDown
+    case 'up':
+      return Big.roundUp
+    case 'floor':
+      return negative ? Big.roundUp : Big.roundDown
+    case 'ceil':
+      return negative ? Big.roundDown : Big.roundUp
+  }
+}
+
+/** `a / b` rounded to an integer by `mode`, exactly (`b` non-zero). */
+export function roundedQuotient(a: Decimal, b: Decimal, mode: RoundingMode): Decimal {
+  Int.RM = magnitudeMode(mode, a.s !== b.s && a.c[0] !== 0)
   // Back to D, so that later divisions on the result use D's settings again.
-  return D(Floor(a).div(b))
+  return D(Int(a).div(b))
+}
+
+/** `a / b` rounded to `decimals` places by `mode`, exactly (`b` non-zero). */
+export function roundedDivision(
+  a: Decimal,
+  b: Decimal,
+  decimals: number,
+  mode: RoundingMode,
+): Decimal {
+  Places.DP = decimals
+  Places.RM = magnitudeMode(mode, a.s !== b.s && a.c[0] !== 0)
+  return D(Places(a).div(b))
+}
+
+/** The value rounded to a whole multiple of a positive step by `mode`, exactly. */
+export function roundToMultiple(value: Decimal, step: Decimal, mode: RoundingMode): Decimal {
+  return roundedQuotient(value, step, mode).times(step)
+}
+
+/** Decimal places of a value written without trailing zeros: `0.010` has 2, `100` has 0. */
+export function decimalPlaces(d: Decimal): number {
+  return Math.max(0, d.c.length - 1 - d.e)
+}
+
+/** Reads a rounding mode parameter, naming it on failure. */
+export function toRoundingMode(value: unknown, name: string): RoundingMode {
+  if (typeof value === 'string' && ROUNDING_MODES.has(value)) return value as RoundingMode
+  throw new AnalyticsInputError(name, `must be one of ${[...ROUNDING_MODES].join(', ')}`, value)
 }
 
 /** Reads a positive integer count (e.g. a number of levels), naming the parameter on failure. */

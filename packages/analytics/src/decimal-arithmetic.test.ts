@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { addDecimals } from './add-decimals.ts'
+import { compareDecimals } from './compare-decimals.ts'
+import { decimalsOf } from './decimals-of.ts'
+import { divideDecimals } from './divide-decimals.ts'
+import { isDecimal } from './is-decimal.ts'
+import { multiplyDecimals } from './multiply-decimals.ts'
+import { subtractDecimals } from './subtract-decimals.ts'
+
+describe('addDecimals, subtractDecimals, multiplyDecimals', () => {
+  it('add, subtract and multiply exactly where floats would not', () => {
+    expect(addDecimals({ values: ['0.1', '0.2'] })).toBe('0.3')
+    expect(addDecimals({ values: [0.1, 0.2, '-0.3'] })).toBe('0')
+    expect(subtractDecimals({ a: '0.1', b: '0.3' })).toBe('-0.2')
+    expect(multiplyDecimals({ values: ['0.1', '3'] })).toBe('0.3')
+    expect(multiplyDecimals({ values: ['95000.1', '0.003'] })).toBe('285.0003')
+  })
+
+  it('keep every digit of an 18+ decimal open interest', () => {
+    expect(multiplyDecimals({ values: ['17001638.969219870023882296', '0.001'] })).toBe(
+      '17001.638969219870023882296',
+    )
+    expect(multiplyDecimals({ values: ['12.000000000000000001', '0.001', '95000.0'] })).toBe(
+      '1140.000000000000000095',
+    )
+  })
+
+  it('sum no terms to 0 and multiply no factors to 1', () => {
+    expect(addDecimals({ values: [] })).toBe('0')
+    expect(multiplyDecimals({ values: [] })).toBe('1')
+  })
+
+  it('name the term that is not a decimal', () => {
+    expect(() => addDecimals({ values: ['1', 'x'] })).toThrowErrorMatchingInlineSnapshot(
+      `[AnalyticsInputError: values[1] must be a finite decimal (string or number), got "x"]`,
+    )
+    expect(() => subtractDecimals({ a: '1', b: Number.NaN })).toThrow(/^b must be a finite decimal/)
+  })
+})
+
+describe('divideDecimals', () => {
+  it('carries a quotient to 18 places by default, rounding half away from zero', () => {
+    expect(divideDecimals({ a: '1', b: '8' })).toBe('0.125')
+    expect(divideDecimals({ a: '100000', b: '91.7716' })).toBe('1089.661725413962489485')
+    expect(divideDecimals({ a: '2', b: '3', decimals: 4 })).toBe('0.6667')
+    expect(divideDecimals({ a: '-2', b: '3', decimals: 4 })).toBe('-0.6667')
+    expect(divideDecimals({ a: '1', b: '-8' })).toBe('-0.125')
+  })
+
+  it('rounds by the mode, on the exact remainder', () => {
+    expect(divideDecimals({ a: '2', b: '3', decimals: 4, mode: 'down' })).toBe('0.6666')
+    expect(divideDecimals({ a: '-2', b: '3', decimals: 4, mode: 'floor' })).toBe('-0.6667')
+    expect(divideDecimals({ a: '-2', b: '3', decimals: 4, mode: 'ceil' })).toBe('-0.6666')
+    expect(divideDecimals({ a: '-0.5', b: '100', decimals: 6, mode: 'down' })).toBe('-0.005')
+    expect(divideDecimals({ a: '100000', b: '91.7716', decimals: 0, mode: 'floor' })).toBe('1089')
+  })
+
+  it('rejects a zero divisor and a bad number of decimals, naming them', () => {
+    expect(() => divideDecimals({ a: '1', b: '0' })).toThrowErrorMatchingInlineSnapshot(
+      `[AnalyticsInputError: b must be a non-zero decimal, got "0"]`,
+    )
+    expect(() =>
+      divideDecimals({ a: '1', b: '3', decimals: 1.5 }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[AnalyticsInputError: decimals must be an integer from 0 to 1000, got 1.5]`,
+    )
+  })
+})
+
+describe('compareDecimals', () => {
+  it('compares values of different scales and notations exactly', () => {
+    expect(compareDecimals({ a: '1.10', b: '1.1' })).toBe(0)
+    expect(compareDecimals({ a: '11e-1', b: 1.1 })).toBe(0)
+    expect(compareDecimals({ a: '1.09', b: '1.1' })).toBe(-1)
+    expect(compareDecimals({ a: '125', b: '50' })).toBe(1)
+    expect(compareDecimals({ a: '0.30000000000000000001', b: '0.3' })).toBe(1)
+    expect(compareDecimals({ a: '-0', b: '0' })).toBe(0)
+  })
+})
+
+describe('isDecimal', () => {
+  it('accepts what every function reads, and nothing else', () => {
+    for (const good of ['1', '-0.5', '.5', '1e-7', '1.5E3', 0, -2.5]) {
+      expect(isDecimal({ value: good }), String(good)).toBe(true)
+    }
+    for (const bad of ['', '.', 'abc', '1.2.3', '--1', '1e', 'NaN', ' 1', Number.NaN, null, 1n]) {
+      expect(isDecimal({ value: bad }), String(bad)).toBe(false)
+    }
+  })
+})
+
+describe('decimalsOf', () => {
+  it('counts the decimals of a value written without trailing zeros', () => {
+    expect(decimalsOf({ value: '0.1' })).toBe(1)
+    expect(decimalsOf({ value: '0.010' })).toBe(2)
+    expect(decimalsOf({ value: '1e-8' })).toBe(8)
+    expect(decimalsOf({ value: '1' })).toBe(0)
+    expect(decimalsOf({ value: '10' })).toBe(0)
+    expect(decimalsOf({ value: '0' })).toBe(0)
+  })
+})
