@@ -11,6 +11,7 @@
  * @module
  */
 import { z } from 'zod'
+import { generate, member } from './jit.ts'
 
 /**
  * A check equivalent to a schema: `true` exactly when the schema accepts the value.
@@ -40,6 +41,24 @@ interface FastField {
 }
 
 const registered = new WeakMap<z.ZodType, FastField>()
+
+/** Each fastList schema and the row object it checks. */
+const listRows = new WeakMap<object, z.ZodObject>()
+
+/**
+ * The row object of a schema made by {@link fastList}, for code that walks
+ * schemas (a fast list is opaque to zod: an array checked by hand).
+ *
+ * @param schema - Any schema.
+ * @returns Its row object, or `undefined` when it is not a fast list.
+ * @example
+ * ```ts
+ * listRowOf(endpoints['/contract/public/kline'].data) // klineRecordWire
+ * ```
+ */
+export function listRowOf(schema: object): z.ZodObject | undefined {
+  return listRows.get(schema)
+}
 
 /**
  * An array whose elements are left to the caller: `z.array(z.unknown())`
@@ -156,15 +175,9 @@ export function fastList<Row extends z.ZodObject, Model>(
     const convert = fields[k]?.convert
     return convert ? [{ key, convert }] : []
   })
-  const count = keys.length
-  const fastAccepts = (item: unknown): item is z.output<Row> => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
-    const record = item as Record<string, unknown>
-    for (let k = 0; k < count; k++) {
-      if (!(checks[k] as Predicate)(record[keys[k] as string])) return false
-    }
-    return accept === undefined || accept(item as z.output<Row>)
-  }
+  const fastAccepts = compileRowCheck(keys, checks, accept as RowCheck | undefined) as (
+    item: unknown,
+  ) => item is z.output<Row>
   // Rows whose fields transform are copied, so the caller's payload stays as sent.
   const toOutput =
     converted.length === 0
@@ -174,7 +187,7 @@ export function fastList<Row extends z.ZodObject, Model>(
           for (const { key, convert } of converted) out[key] = convert(out[key])
           return out as z.output<Row>
         }
-  return anyArray.transform((items, ctx) => {
+  const list = anyArray.transform((items, ctx) => {
     const out: Model[] = new Array(items.length)
     for (let i = 0; i < items.length; i++) {
       const item = items[i]
@@ -194,4 +207,34 @@ export function fastList<Row extends z.ZodObject, Model>(
     }
     return out
   })
+  listRows.set(list, row)
+  return list
+}
+
+type RowCheck = (row: Record<string, unknown>) => boolean
+
+/**
+ * One row's check: a generated function that reads each key by name (inline
+ * caches instead of a lookup per computed key), or the same loop without eval.
+ */
+function compileRowCheck(keys: string[], checks: Predicate[], accept: RowCheck | undefined) {
+  const generated = generate<(row: unknown) => boolean>(
+    ['checks', 'accept'],
+    [checks, accept],
+    `${keys.map((_, k) => `const check${k} = checks[${k}]`).join('\n')}
+    return function fastAccepts(row) {
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return false
+      return ${[...keys.map((key, k) => `check${k}(row${member(key)})`), accept ? 'accept(row)' : 'true'].join(' &&\n')}
+    }`,
+  )
+  if (generated) return generated
+  const count = keys.length
+  return (item: unknown): boolean => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
+    const record = item as Record<string, unknown>
+    for (let k = 0; k < count; k++) {
+      if (!(checks[k] as Predicate)(record[keys[k] as string])) return false
+    }
+    return accept === undefined || accept(record)
+  }
 }

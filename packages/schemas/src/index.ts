@@ -1,5 +1,7 @@
-export type { DecodeResult, PayloadIssue } from './decode.ts'
+export type { DataResult, DecodeResult, PayloadIssue } from './decode.ts'
 export { decodeData, describeIssues, describeValue, encodeParams, formatPath } from './decode.ts'
+export type { Drift } from './drift.ts'
+export { driftOf, seldomSent } from './drift.ts'
 export type { EndpointDefinition, EndpointSchemas } from './endpoint.ts'
 export { defineEndpoint } from './endpoint.ts'
 export type { DepthLevelWire } from './endpoints/depth.ts'
@@ -42,7 +44,7 @@ export { toTrade, tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
 export type { Convert, Predicate } from './fast-list.ts'
-export { anyArray, fastList, withPredicate } from './fast-list.ts'
+export { anyArray, fastList, listRowOf, withPredicate } from './fast-list.ts'
 // The zod-free part, also published alone as `@perpkit/schemas/lite`.
 export * from './lite.ts'
 export type {

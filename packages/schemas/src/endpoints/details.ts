@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod'
+import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Contract, ProductType } from '../models.ts'
@@ -32,7 +33,8 @@ export const contractWire = z
     base_currency: z.string(),
     quote_currency: z.string(),
     vol_precision: decimalString.optional(),
-    volume_precision: decimalString.optional(),
+    // The spec's name; live rows send vol_precision, so its absence is not drift.
+    volume_precision: seldomSent(decimalString.optional()),
     price_precision: decimalString,
     max_volume: decimalString,
     market_max_volume: decimalString.optional(),

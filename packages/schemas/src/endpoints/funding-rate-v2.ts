@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from 'zod'
+import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { FundingRate } from '../models.ts'
@@ -24,7 +25,8 @@ import { endpointRoutes } from '../routes.ts'
  */
 export const fundingRateV2RowWire = z.object({
   symbol: z.string(),
-  timestamp: uint.optional(),
+  // Live rows come without it (the model says `null`): its absence is not drift.
+  timestamp: seldomSent(uint.optional()),
   rate_value: decimalString,
   expected_rate: decimalString,
   funding_time: uint,
