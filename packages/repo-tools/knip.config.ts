@@ -9,6 +9,12 @@ import type { KnipConfig } from 'knip'
  * `bin`, the files its `scripts` run (`tsx bench/index.ts`, `tsx src/main.ts`), and the
  * vitest projects' test files and setup. Listed here is only what knip cannot see.
  */
+
+// Besides vitest.config.ts, the browser and Redis suites (root `test:browser`, `test:redis`).
+const vitest = {
+  config: ['vitest.config.ts', 'vitest.browser.config.ts', 'vitest.redis.config.ts'],
+}
+
 const config: KnipConfig = {
   workspaces: {
     '.': {
@@ -18,20 +24,30 @@ const config: KnipConfig = {
     // tsconfig has no outDir), so each published entry point is named by its source here.
     'packages/*': {
       entry: ['src/index.ts'],
+      vitest,
     },
     'packages/schemas': {
       entry: ['src/index.ts', 'src/lite.ts'],
+      vitest,
     },
     'packages/sandbox': {
       // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
       entry: ['src/index.ts', 'src/bin.ts'],
+      vitest,
     },
     // Private packages: `exports` already names the source (the kits), or scripts are run by
     // path from the root's package.json (these checks).
-    'packages/bench-kit': {},
-    'packages/test-kit': {},
+    'packages/bench-kit': { vitest },
+    'packages/test-kit': { vitest },
     'packages/repo-tools': {
       entry: ['src/check-*.ts'],
+      vitest,
+    },
+    'apps/*': { vitest },
+    'apps/consumer-smoke': {
+      // Copied into scratch projects and run there against the packed tarballs.
+      entry: ['fixture/**/*.ts'],
+      vitest,
     },
   },
 }
