@@ -1,7 +1,12 @@
-import { defineProject } from 'vitest/config'
+import { configDefaults, defineProject } from 'vitest/config'
 import { sourceAliases } from '../../vitest.shared.ts'
 
 export default defineProject({
   resolve: { alias: sourceAliases },
-  test: { name: 'sandbox', typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] } },
+  test: {
+    name: 'sandbox',
+    // Browser suites run with vitest.browser.config.ts (`pnpm test:browser`).
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+  },
 })
