@@ -44,9 +44,13 @@ export type EpochMs = number
 export interface Kline {
   /** Candle open time (ms), normalized to the bucket start even when the wire stamps it a second late. */
   timestamp: EpochMs
+  /** Open price, in the quote currency (USDT). */
   openPrice: DecimalString
+  /** Highest price, in the quote currency (USDT). */
   highPrice: DecimalString
+  /** Lowest price, in the quote currency (USDT). */
   lowPrice: DecimalString
+  /** Close price (the last price while the candle is open), in the quote currency (USDT). */
   closePrice: DecimalString
   /** Volume in contracts (often `"0"` on mark-price candles). */
   volume: DecimalString
@@ -64,7 +68,9 @@ export interface Kline {
  * ```
  */
 export interface Trade {
+  /** Contract symbol, e.g. `"BTCUSDT"`. */
   symbol: string
+  /** Trade price, in the quote currency (USDT). */
   price: DecimalString
   /** Quantity in the base coin. */
   qty: DecimalString
@@ -89,6 +95,7 @@ export interface Trade {
  * ```
  */
 export interface FundingRate {
+  /** Contract symbol. */
   symbol: string
   /**
    * When the server took the figures (ms); `null` on funding-rate-v2 rows,
@@ -101,7 +108,9 @@ export interface FundingRate {
   expectedRate: DecimalString
   /** Next funding settlement time (ms). */
   fundingTime: EpochMs
+  /** Highest rate the period may settle at, a fraction (`"0.0375"` is 3.75 %). */
   fundingUpperLimit: DecimalString
+  /** Lowest rate the period may settle at, a fraction. */
   fundingLowerLimit: DecimalString
 }
 
@@ -114,7 +123,9 @@ export interface FundingRate {
  * ```
  */
 export interface FundingRateRecord {
+  /** Contract symbol. */
   symbol: string
+  /** Settled rate of the period, a fraction (`"0.0001"` is 0.01 %). */
   fundingRate: DecimalString
   /** Settlement time (ms); the wire sends a string or a number. */
   fundingTime: EpochMs
@@ -150,26 +161,39 @@ export type ContractStatus = 'Trading' | 'Delisted'
  * ```
  */
 export interface Contract {
+  /** Contract symbol, e.g. `"BTCUSDT"`. */
   symbol: string
+  /** Perpetual or dated futures. */
   productType: ProductType
+  /** Base coin, e.g. `"BTC"`. */
   baseCurrency: string
+  /** Quote currency, e.g. `"USDT"`. */
   quoteCurrency: string
   /** Quantity step (e.g. `"1"`); `vol_precision` on the wire. */
   volumePrecision: DecimalString
   /** Price tick (e.g. `"0.1"`). */
   pricePrecision: DecimalString
+  /** Largest limit-order quantity, in contracts. */
   maxVolume: DecimalString
-  /** `null` on older rows. */
+  /** Largest market-order quantity, in contracts; `null` on older rows. */
   marketMaxVolume: DecimalString | null
+  /** Smallest order quantity, in contracts. */
   minVolume: DecimalString
   /** Base-coin quantity of one contract. */
   contractSize: DecimalString
+  /** Index price, in the quote currency (USDT). */
   indexPrice: DecimalString
+  /** Name of the price index. */
   indexName: string
+  /** Smallest leverage, a multiple (`"1"` is 1x). */
   minLeverage: DecimalString
+  /** Largest leverage, a multiple. */
   maxLeverage: DecimalString
+  /** Traded value over the last 24 h, in the quote currency. */
   turnover24h: DecimalString
+  /** Traded volume over the last 24 h, in contracts. */
   volume24h: DecimalString
+  /** Last trade price, in the quote currency (USDT). */
   lastPrice: DecimalString
   /** First opening time (ms; older payloads sent seconds). */
   openTimestamp: EpochMs
@@ -177,17 +201,23 @@ export interface Contract {
   expireTimestamp: EpochMs | null
   /** Settlement (ms), `null` when there is no automatic settlement. */
   settleTimestamp: EpochMs | null
+  /** Funding rate of the current period, a fraction. */
   fundingRate: DecimalString
+  /** Expected rate of the next period, a fraction. */
   expectedFundingRate: DecimalString
+  /** Open interest, in contracts. */
   openInterest: DecimalString
+  /** Value of the open interest, in the quote currency. */
   openInterestValue: DecimalString
+  /** Highest price over the last 24 h, in the quote currency (USDT). */
   high24h: DecimalString
+  /** Lowest price over the last 24 h, in the quote currency (USDT). */
   low24h: DecimalString
   /** 24 h change as a decimal fraction (`"0.0123"` is +1.23 %). */
   change24h: DecimalString
-  /** `null` on older rows. */
+  /** Hours between funding settlements; `null` on older rows. */
   fundingIntervalHours: number | null
-  /** `null` on older rows. */
+  /** Trading status; `null` on older rows. */
   status: ContractStatus | null
   /** Delisting time (ms; expected time while trading), `null` when none. */
   delistTime: EpochMs | null
@@ -214,8 +244,11 @@ export interface LeverageBracket {
   bracket: number
   /** Largest leverage allowed in this tier. */
   initialLeverage: number
+  /** Upper bound of the tier (inclusive), position value in the quote currency. */
   notionalCap: DecimalString
+  /** Lower bound of the tier (exclusive), position value in the quote currency. */
   notionalFloor: DecimalString
+  /** Maintenance margin rate, a fraction (`"0.004"` is 0.4 %). */
   maintMarginRatio: DecimalString
   /** Cumulative maintenance amount, so that `mm = notional * mmr - cum`. */
   cum: DecimalString
@@ -231,7 +264,9 @@ export interface LeverageBracket {
  * ```
  */
 export interface LeverageRule {
+  /** Contract symbol. */
   symbol: string
+  /** The tiers, ascending by `bracket`. */
   brackets: LeverageBracket[]
 }
 
@@ -244,6 +279,7 @@ export interface LeverageRule {
  * ```
  */
 export interface DepthLevel {
+  /** Price of the level, in the quote currency (USDT). */
   price: DecimalString
   /** Quantity at this price, in contracts. */
   qty: DecimalString
@@ -262,9 +298,13 @@ export interface DepthLevel {
  * ```
  */
 export interface Depth {
+  /** Contract symbol. */
   symbol: string
+  /** Snapshot time (ms). */
   timestamp: EpochMs
+  /** Buy levels, highest price first; `[]` when empty. */
   bids: DepthLevel[]
+  /** Sell levels, lowest price first; `[]` when empty. */
   asks: DepthLevel[]
 }
 
@@ -278,9 +318,12 @@ export interface Depth {
  * ```
  */
 export interface OpenInterest {
+  /** Contract symbol. */
   symbol: string
+  /** Time of this reading (ms). */
   timestamp: EpochMs
   /** In contracts. */
   openInterest: DecimalString
+  /** Value of the open interest, in the quote currency. */
   openInterestValue: DecimalString
 }
