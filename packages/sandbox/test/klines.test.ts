@@ -1,4 +1,5 @@
 import type { KlineWire } from '@perpkit/schemas'
+import { MAX_KLINES_PER_REQUEST } from '@perpkit/schemas/lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
 import { compareDecimals, fetchData, NOW, NOW_SECONDS } from './helpers.ts'
@@ -79,12 +80,12 @@ describe('K-line windows', () => {
     ])
   })
 
-  it('clips a window of more than 500 candles to its first 500 instead of refusing it', async () => {
-    const start = Math.floor(NOW_SECONDS / 60) * 60 - 1000 * 60
+  it('clips a window of more than the candle limit to its first candles instead of refusing it', async () => {
+    const start = Math.floor(NOW_SECONDS / 60) * 60 - 2 * MAX_KLINES_PER_REQUEST * 60
     const candles = await klines('BTCUSDT', 1, start, NOW_SECONDS)
-    expect(candles).toHaveLength(500)
+    expect(candles).toHaveLength(MAX_KLINES_PER_REQUEST)
     expect(candles[0]?.timestamp).toBe(start)
-    expect(candles.at(-1)?.timestamp).toBe(start + 499 * 60)
+    expect(candles.at(-1)?.timestamp).toBe(start + (MAX_KLINES_PER_REQUEST - 1) * 60)
   })
 
   it('clips end_time beyond now to now: no future candles, the current one is partial', async () => {
