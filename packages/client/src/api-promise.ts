@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Envelope } from '@perpkit/schemas'
+import type { Drift, Envelope } from '@perpkit/schemas'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
 
 /**
@@ -17,8 +17,14 @@ import type { RateLimitInfo } from './rate-limit-headers.ts'
 export interface ApiResponse<T> {
   /** The normalized model (what awaiting the call alone gives). */
   data: T
-  /** The raw envelope, `data` still in wire form. */
+  /** The raw envelope, `data` still in wire form (keys no model reads included). */
   envelope: Envelope
+  /**
+   * Keys of `envelope.data` no model reads, and optional keys it lacked, by
+   * path pattern (`data.symbols[].tradfi_info`); `null` when the payload
+   * carries exactly what the model reads, and for `request()`.
+   */
+  drift: Drift | null
   /** The envelope's trace id (quote it in support requests). */
   trace: string | null
   /** The HTTP response (its body already read). */

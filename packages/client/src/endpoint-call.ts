@@ -62,9 +62,13 @@ async function fetchModel<P extends EndpointPath>(
   )
   const decoded = decodeData(endpoint, raw.envelope.data)
   if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
+  if (decoded.drift && transport.options.reportDrift) {
+    transport.options.reportDrift(path, label, decoded.drift, raw.envelope.trace)
+  }
   return {
     data: decoded.data as EndpointModel<P>,
     envelope: raw.envelope,
+    drift: decoded.drift,
     trace: raw.envelope.trace,
     response: raw.response,
     rateLimit: raw.rateLimit,

@@ -3,6 +3,7 @@ export type { ApiResponse } from './api-promise.ts'
 export { ApiPromise } from './api-promise.ts'
 export type { EndpointMethod, EndpointMethods, PerpkitClient } from './client.ts'
 export { createClient } from './client.ts'
+export type { DriftReport } from './drift-report.ts'
 export type { ApiErrorFields } from './errors/api.ts'
 export {
   ApiError,

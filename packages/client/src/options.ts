@@ -7,6 +7,7 @@ import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas/l
 import { endpointPaths } from '@perpkit/schemas/lite'
 import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
+import { type DriftReport, type DriftReporter, driftReporter } from './drift-report.ts'
 import { PerpkitError } from './errors/base.ts'
 import { checkInteger, checkPositiveMs, invalidOption } from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
@@ -66,6 +67,14 @@ export interface ClientOptions {
   getBodyRule?: GetBodyRule
   /** The clock, in epoch ms: signing timestamps and the end of kline ranges. @default Date.now */
   now?: () => number
+  /**
+   * Called when a response carries keys no model reads, or lacks optional keys
+   * a model reads: once per endpoint and set of keys for this client. An error
+   * it throws rejects the call, which is how a test turns drift into a failure.
+   * Every call's drift is on `.withResponse().drift` either way.
+   * @default undefined
+   */
+  onDrift?: (report: DriftReport) => void
 }
 
 /**
@@ -134,6 +143,8 @@ export interface ResolvedOptions {
   headerNames: Partial<HeaderNames> | undefined
   getBodyRule: GetBodyRule
   now: () => number
+  /** Calls `onDrift` once per endpoint and key set; `undefined` without one. */
+  reportDrift: DriftReporter | undefined
 }
 
 function envBaseUrl(): string | undefined {
@@ -195,6 +206,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     headerNames: options.headerNames,
     getBodyRule: options.getBodyRule ?? 'query',
     now: options.now ?? Date.now,
+    reportDrift: options.onDrift === undefined ? undefined : driftReporter(options.onDrift),
   }
 }
 

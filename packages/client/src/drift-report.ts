@@ -1,0 +1,63 @@
+/**
+ * `onDrift`: telling the user once when responses and models part ways.
+ *
+ * @module
+ */
+import type { Drift, EndpointPath } from '@perpkit/schemas'
+
+/**
+ * What `onDrift` receives: the {@link Drift} of one response, with where it came from.
+ *
+ * @example
+ * ```ts
+ * const report: DriftReport = {
+ *   endpoint: 'GET /contract/public/details',
+ *   path: '/contract/public/details',
+ *   trace: 'b6c2...',
+ *   unknown: { 'data.symbols[].tradfi_info': 1200 },
+ *   missing: {},
+ * }
+ * ```
+ */
+export interface DriftReport extends Drift {
+  /** Method and path, e.g. `GET /contract/public/details`. */
+  endpoint: string
+  /** The endpoint path. */
+  path: EndpointPath
+  /** The trace id of the response that showed the drift. */
+  trace: string | null
+}
+
+/** Calls `onDrift` for a drift unless this client already reported the same keys. */
+export type DriftReporter = (
+  path: EndpointPath,
+  endpoint: string,
+  drift: Drift,
+  trace: string | null,
+) => void
+
+/**
+ * A reporter that calls `onDrift` once per endpoint and set of keys: the same
+ * keys again (with other counts) stay quiet, a new key is reported.
+ *
+ * @param onDrift - The user's callback.
+ * @returns The reporter.
+ * @example
+ * ```ts
+ * const report = driftReporter((r) => console.warn(r.endpoint, Object.keys(r.unknown)))
+ * ```
+ */
+export function driftReporter(onDrift: (report: DriftReport) => void): DriftReporter {
+  const seen = new Set<string>()
+  return (path, endpoint, drift, trace) => {
+    const key = [
+      path,
+      ...Object.keys(drift.unknown).sort(),
+      '|',
+      ...Object.keys(drift.missing).sort(),
+    ].join('\n')
+    if (seen.has(key)) return
+    seen.add(key)
+    onDrift({ endpoint, path, trace, unknown: drift.unknown, missing: drift.missing })
+  }
+}
