@@ -1,3 +1,4 @@
+import { endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
 import { call, NOW, type Reply } from './helpers.ts'
@@ -19,6 +20,9 @@ beforeEach(() => {
 })
 
 const depth = () => call(sandbox.url, '/contract/public/depth', { symbol: 'BTCUSDT' })
+/** The table's budget of depth (and of details, the same public budget), read, not restated. */
+const { limit, windowMs } = endpointRoutes['/contract/public/depth'].rateLimit
+const resetSeconds = String(windowMs / 1000)
 
 function limitHeaders(reply: Reply, prefix = 'X-PK') {
   return {
@@ -30,67 +34,73 @@ function limitHeaders(reply: Reply, prefix = 'X-PK') {
 }
 
 describe('rate limits', () => {
-  it('sends Limit 12, Remaining = requests used so far (this one included), Reset 2 s and Mode IP', async () => {
-    for (let i = 1; i <= 12; i++) {
+  it("sends the table's Limit, Remaining = requests used so far (this one included), Reset = the window in seconds, Mode IP", async () => {
+    for (let i = 1; i <= limit; i++) {
       const reply = await depth()
       expect(reply.status).toBe(200)
       expect(limitHeaders(reply)).toEqual({
-        limit: '12',
+        limit: String(limit),
         remaining: String(i),
-        reset: '2',
+        reset: resetSeconds,
         mode: 'IP',
       })
     }
   })
 
-  it('answers HTTP 429 with code 30013 from the 13th request of a window', async () => {
-    for (let i = 0; i < 12; i++) await depth()
+  it('answers HTTP 429 with code 30013 from the first request over the budget', async () => {
+    for (let i = 0; i < limit; i++) await depth()
     const reply = await depth()
     expect(reply.status).toBe(429)
     expect(reply.body).toMatchObject({ code: 30013, data: null })
-    expect(limitHeaders(reply).remaining).toBe('13')
+    expect(limitHeaders(reply).remaining).toBe(String(limit + 1))
     expect(reply.headers.get('retry-after')).toBeNull()
   })
 
   it('answers HTTP 418 with code 30017 past twice the budget, for the rest of the window', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 27; i++) statuses.push((await depth()).status)
-    expect(statuses.slice(0, 12).every((s) => s === 200)).toBe(true)
-    expect(statuses.slice(12, 24).every((s) => s === 429)).toBe(true)
-    expect(statuses.slice(24)).toEqual([418, 418, 418])
-    clock += 1999
+    for (let i = 0; i < 2 * limit + 3; i++) statuses.push((await depth()).status)
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(limit, 2 * limit).every((s) => s === 429)).toBe(true)
+    expect(statuses.slice(2 * limit)).toEqual([418, 418, 418])
+    clock += windowMs - 1
     const blocked = await depth()
     expect(blocked.status).toBe(418)
     expect(blocked.body).toMatchObject({ code: 30017 })
   })
 
   it('starts a fresh window after windowMs, so the budget is whole again', async () => {
-    for (let i = 0; i < 30; i++) await depth()
-    clock += 2000
+    for (let i = 0; i < 2 * limit + 6; i++) await depth()
+    clock += windowMs
     const reply = await depth()
     expect(reply.status).toBe(200)
     expect(limitHeaders(reply).remaining).toBe('1')
   })
 
   it('starts a window at the first request after the previous one expired, not on a fixed grid', async () => {
-    await depth() // window [t, t + 2000)
-    clock += 2100
-    expect(limitHeaders(await depth()).remaining).toBe('1') // new window [t + 2100, t + 4100)
-    clock += 1900
-    // t + 4000 would open a new window on a 2-second grid; here it is still the same one.
+    await depth() // window [t, t + windowMs)
+    clock += windowMs + 100
+    expect(limitHeaders(await depth()).remaining).toBe('1') // new window from t + windowMs + 100
+    clock += windowMs - 100
+    // t + 2 windowMs would open a new window on a fixed grid; here it is still the same one.
     expect(limitHeaders(await depth()).remaining).toBe('2')
   })
 
-  it('uses the table budget of open-interest: 2 per 2 seconds', async () => {
+  it('uses the table budget of open-interest, its own', async () => {
+    const budget = endpointRoutes['/contract/public/open-interest'].rateLimit
     const oi = () => call(sandbox.url, '/contract/public/open-interest', { symbol: 'BTCUSDT' })
-    expect((await oi()).status).toBe(200)
-    const second = await oi()
-    expect(limitHeaders(second)).toEqual({ limit: '2', remaining: '2', reset: '2', mode: 'IP' })
+    for (let i = 1; i < budget.limit; i++) expect((await oi()).status).toBe(200)
+    const last = await oi()
+    expect(limitHeaders(last)).toEqual({
+      limit: String(budget.limit),
+      remaining: String(budget.limit),
+      reset: String(budget.windowMs / 1000),
+      mode: 'IP',
+    })
     expect((await oi()).status).toBe(429)
   })
 
   it('counts each endpoint separately', async () => {
-    for (let i = 0; i < 13; i++) await depth()
+    for (let i = 0; i <= limit; i++) await depth()
     const trades = await call(sandbox.url, '/contract/public/market-trade', { symbol: 'BTCUSDT' })
     expect(trades.status).toBe(200)
     expect(limitHeaders(trades).remaining).toBe('1')
@@ -164,9 +174,9 @@ describe('rate limits', () => {
     try {
       const reply = await call(other.url, '/contract/public/details')
       expect(limitHeaders(reply, 'X-BM')).toEqual({
-        limit: '12',
+        limit: String(limit),
         remaining: '1',
-        reset: '2',
+        reset: resetSeconds,
         mode: 'IP',
       })
       expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
@@ -190,7 +200,7 @@ describe('rate limits', () => {
       clock += 100
       expect((await hit()).status).toBe(200)
       const details = await call(fast.url, '/contract/public/details')
-      expect(limitHeaders(details).limit).toBe('12')
+      expect(limitHeaders(details).limit).toBe(String(limit))
     } finally {
       await fast.close()
     }
