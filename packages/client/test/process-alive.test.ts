@@ -5,20 +5,21 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { startSandbox } from '@perpkit/sandbox'
+import { endpointRoutes } from '@perpkit/schemas/lite'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sourceAliasMap } from '../../../vitest.shared.ts'
 
 const run = promisify(execFile)
 
-/**
- * A plain sequential script with default options: 13 depth calls (the live
- * budget is 12 per 2 s), so the 13th waits in the rate limiter.
- */
+/** One call more than depth's budget allows in a window: the last one waits in the rate limiter. */
+const overBudget = endpointRoutes['/contract/public/depth'].rateLimit.limit + 1
+
+/** A plain sequential script with default options. */
 const calls = `
 const client = createClient()
-for (let i = 0; i < 13; i++) await client.getDepth({ symbol: 'BTCUSDT' })
-console.log('after the 13th depth call')
+for (let i = 0; i < ${overBudget}; i++) await client.getDepth({ symbol: 'BTCUSDT' })
+console.log('after the last depth call')
 `
 const scripts = {
   esm: `import { createClient } from '@perpkit/client'\n${calls}`,
@@ -54,7 +55,7 @@ async function bundle(format: 'esm' | 'cjs'): Promise<string> {
 
 describe('a call queued in the rate limiter', () => {
   it.each(['esm', 'cjs'] as const)(
-    'keeps a %s script alive until it settles, so the script goes on after its 13th call',
+    'keeps a %s script alive until it settles, so the script goes on after the call over budget',
     async (format) => {
       // A sandbox of its own: the other format's calls do not share its windows.
       const sandbox = await startSandbox({ seed: 3, quiet: true, rateLimit: true })
@@ -63,7 +64,7 @@ describe('a call queued in the rate limiter', () => {
         const { stdout } = await run(process.execPath, [file], {
           env: { ...process.env, PERPKIT_BASE_URL: sandbox.url },
         })
-        expect(stdout).toBe('after the 13th depth call\n')
+        expect(stdout).toBe('after the last depth call\n')
       } finally {
         await sandbox.close()
       }

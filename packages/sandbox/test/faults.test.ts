@@ -1,3 +1,4 @@
+import { endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FaultKind, faultKinds, type Sandbox, startSandbox } from '../src/index.ts'
 import { call, NOW, type Reply } from './helpers.ts'
@@ -16,7 +17,7 @@ afterEach(() => {
   sandbox.faults.clear()
 })
 
-const DEPTH = '/contract/public/depth'
+const DEPTH = '/contract/public/depth' as const
 const query = { symbol: 'BTCUSDT' }
 const withFault = (fault: string) =>
   call(sandbox.url, DEPTH, query, { headers: { 'X-Sandbox-Fault': fault } })
@@ -62,9 +63,11 @@ describe('faults through the X-Sandbox-Fault header', () => {
     const reply = await withFault('rate-limit')
     expect(reply.status).toBe(429)
     expect(reply.body).toMatchObject({ code: 30013, data: null })
-    expect(reply.headers.get('X-PK-RateLimit-Limit')).toBe('12')
-    expect(reply.headers.get('X-PK-RateLimit-Remaining')).toBe('13')
-    expect(reply.headers.get('X-PK-RateLimit-Reset')).toBe('2')
+    // A budget just overrun: the depth row's own limit and window.
+    const { limit, windowMs } = endpointRoutes[DEPTH].rateLimit
+    expect(reply.headers.get('X-PK-RateLimit-Limit')).toBe(String(limit))
+    expect(reply.headers.get('X-PK-RateLimit-Remaining')).toBe(String(limit + 1))
+    expect(reply.headers.get('X-PK-RateLimit-Reset')).toBe(String(windowMs / 1000))
     expect(reply.headers.get('X-PK-RateLimit-Mode')).toBe('IP')
     expect(reply.headers.get('retry-after')).toBeNull()
   })
