@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { timeToNextFunding } from './time-to-next-funding.ts'
 
 describe('timeToNextFunding', () => {
@@ -23,9 +23,12 @@ describe('timeToNextFunding', () => {
   })
 
   it('measures from Date.now() by default', () => {
-    const left = timeToNextFunding({ fundingTime: Date.now() + 60_000 })
-    expect(left).toBeGreaterThan(59_000)
-    expect(left).toBeLessThanOrEqual(60_000)
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 1, 7, 59), toFake: ['Date'] })
+    try {
+      expect(timeToNextFunding({ fundingTime: Date.UTC(2026, 0, 1, 8) })).toBe(60_000)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('rejects an invalid Date and a non-number', () => {
