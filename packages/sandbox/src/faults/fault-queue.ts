@@ -41,7 +41,7 @@ export interface FaultQueue {
    *
    * @param path - An endpoint path of the table, or `'*'` for any endpoint.
    * @param fault - What goes wrong.
-   * @param count - How many requests it applies to. @defaultValue `1`
+   * @param count - How many requests it applies to. @default `1`
    * @throws {Error} for an unknown path, an unknown kind or a bad count.
    */
   add(path: string, fault: Fault, count?: number): void

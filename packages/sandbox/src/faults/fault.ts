@@ -69,7 +69,7 @@ export const faultKinds: readonly FaultKind[] = [
 export interface Fault {
   /** What goes wrong. */
   kind: FaultKind
-  /** Delay of a `'latency'` fault in ms. @defaultValue `1000` */
+  /** Delay of a `'latency'` fault in ms. @default `1000` */
   latencyMs?: number
   /** For `'rate-limit'`: also send `Retry-After` with this many seconds. */
   retryAfterSeconds?: number
