@@ -9,6 +9,7 @@ import { InvalidParamsError, ResponseValidationError } from './errors/transport.
 import { send, type Transport } from './http.ts'
 import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
+import { guardPayload, unreadableData } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
 
 /**
@@ -60,7 +61,10 @@ async function fetchModel<P extends EndpointPath>(
     },
     call,
   )
-  const decoded = decodeData(endpoint, raw.envelope.data)
+  const decoded = guardPayload(
+    () => decodeData(endpoint, raw.envelope.data),
+    unreadableData(label, raw.envelope.trace),
+  )
   if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
   if (decoded.drift && transport.options.reportDrift) {
     transport.options.reportDrift(path, label, decoded.drift, raw.envelope.trace)

@@ -8,6 +8,10 @@
  * slot, and the timeout must cover the body too (a stalled body would
  * otherwise hang past ky's timeout, which ends at the headers).
  *
+ * Against a hostile server: redirects are followed by hand, within the
+ * origin only (`redirects.ts`), and the body is read within
+ * `maxResponseBytes` (`read-body.ts`).
+ *
  * @module
  */
 import type { AuthType, EndpointPath, Envelope, RateLimitBudget } from '@perpkit/schemas'
@@ -15,6 +19,7 @@ import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
+import { corsHint } from './cors-hint.ts'
 import { createApiError, RateLimitError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
 import {
@@ -24,11 +29,15 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
+import { adaptFetch } from './fetch-adapter.ts'
 import { loadSchemas, type Schemas } from './load-schemas.ts'
-import { checkPositiveMs } from './option-checks.ts'
+import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
+import { guardPayload } from './payload-guard.ts'
 import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
+import { readBody } from './read-body.ts'
+import { followRedirects, type Hop } from './redirects.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 
 /** What to send. `query` is the exact encoded query string (it is signed as is). */
@@ -69,7 +78,7 @@ export function createTransport(options: ResolvedOptions): Transport {
     throwHttpErrors: false,
     headers: options.headers,
     hooks: options.hooks,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetch ? { fetch: adaptFetch(options.fetch) } : {}),
   })
   return { options, ky: instance }
 }
@@ -109,7 +118,7 @@ export async function send(
     try {
       result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1, schemas)
     } catch (error) {
-      result = toPerpkitError(error, label, call.signal)
+      result = toPerpkitError(error, label, call.signal, options.origin)
     }
     if (!(result instanceof PerpkitError)) return result
     if (bucket && result instanceof RateLimitError) {
@@ -132,6 +141,10 @@ async function attemptOnce(
   schemas: Schemas,
 ): Promise<RawResponse> {
   const { options } = transport
+  const maxBytes =
+    call.maxResponseBytes === undefined
+      ? options.maxResponseBytes
+      : checkInteger('maxResponseBytes', call.maxResponseBytes, 1)
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const timeoutMs =
     call.timeout === undefined ? options.timeout : checkPositiveMs('timeout', call.timeout)
@@ -139,41 +152,70 @@ async function attemptOnce(
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
   const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))
   try {
-    const headers =
-      spec.auth === 'NONE'
-        ? undefined
-        : await signRequest({
-            method: spec.method as 'GET',
-            query: spec.query,
-            ...(spec.body === undefined ? {} : { body: spec.body }),
-            credentials: options.credentials!,
-            auth: spec.auth,
-            now: options.now,
-            headerNames: options.headerNames,
-            getBodyRule: options.getBodyRule,
-          })
     const url =
       spec.query === ''
         ? options.baseUrl + spec.path
         : `${options.baseUrl}${spec.path}?${spec.query}`
-    const response = await transport.ky(url, {
-      method: spec.method,
-      signal: controller.signal,
-      ...(headers ? { headers } : {}),
-      ...(spec.body === undefined
-        ? {}
-        : { body: spec.body, headers: { ...headers, 'content-type': 'application/json' } }),
-    })
-    const text = await response.text()
-    return readResponse(response, text, label, bucket, attempts, schemas)
+    const first: Hop = { url, method: spec.method, query: spec.query }
+    if (spec.body !== undefined) first.body = spec.body
+    const response = await followRedirects(first, options.origin, label, (hop) =>
+      fetchHop(transport, spec.auth, hop, controller.signal),
+    )
+    const text = await readBody(response, maxBytes, label)
+    // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
+    return guardPayload(
+      () => readResponse(response, text, label, bucket, attempts, schemas),
+      (reason) =>
+        new UnexpectedResponseError(
+          label,
+          response.status,
+          response.headers.get('content-type'),
+          text,
+          `The response body could not be read (${reason})`,
+        ),
+    )
   } catch (error) {
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(label, timeoutMs)
+    // Whatever failed, let go of the connection (and any body still streaming).
+    controller.abort()
     throw error
   } finally {
     clearTimeout(timer)
     stopForwarding()
     slot?.release()
   }
+}
+
+/** Sends one request of a redirect chain, signed for its own method and query, never following redirects. */
+async function fetchHop(
+  transport: Transport,
+  auth: AuthType,
+  hop: Hop,
+  signal: AbortSignal,
+): Promise<Response> {
+  const { options } = transport
+  const headers =
+    auth === 'NONE'
+      ? undefined
+      : await signRequest({
+          method: hop.method as 'GET',
+          query: hop.query,
+          ...(hop.body === undefined ? {} : { body: hop.body }),
+          credentials: options.credentials!,
+          auth,
+          now: options.now,
+          headerNames: options.headerNames,
+          getBodyRule: options.getBodyRule,
+        })
+  return transport.ky(hop.url, {
+    method: hop.method,
+    signal,
+    redirect: 'manual',
+    ...(headers ? { headers } : {}),
+    ...(hop.body === undefined
+      ? {}
+      : { body: hop.body, headers: { ...headers, 'content-type': 'application/json' } }),
+  })
 }
 
 function readResponse(
@@ -254,10 +296,11 @@ function toPerpkitError(
   error: unknown,
   label: string,
   signal: AbortSignal | undefined,
+  origin: string,
 ): PerpkitError {
   if (error instanceof PerpkitError) return error
   if (signal?.aborted) return new AbortError(label, signal.reason)
-  return new NetworkError(label, error)
+  return new NetworkError(label, error, corsHint(error, origin))
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {

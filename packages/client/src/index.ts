@@ -17,6 +17,7 @@ export {
 } from './errors/api.ts'
 export type { ErrorDetails } from './errors/base.ts'
 export { isPerpkitError, isRetryableError, PerpkitError, walk } from './errors/base.ts'
+export { RedirectError, ResponseTooLargeError } from './errors/guards.ts'
 export {
   AbortError,
   InvalidParamsError,
@@ -25,6 +26,7 @@ export {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
+export type { FetchFunction, FetchInit, FetchResponse } from './fetch-adapter.ts'
 export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
 export type { CallOptions, ClientOptions, RateLimitBudgets, RateLimitOptions } from './options.ts'
 export type { QueryValue } from './query.ts'

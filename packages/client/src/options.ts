@@ -9,9 +9,11 @@ import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
 import { type DriftReport, type DriftReporter, driftReporter } from './drift-report.ts'
 import { PerpkitError } from './errors/base.ts'
+import type { FetchFunction } from './fetch-adapter.ts'
 import { checkInteger, checkPositiveMs, invalidOption } from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
+import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
 import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
 
 /**
@@ -57,8 +59,20 @@ export interface ClientOptions {
   rateLimit?: boolean | RateLimitOptions
   /** Headers sent with every request. @default {} */
   headers?: Record<string, string>
-  /** The fetch implementation. @default globalThis.fetch */
-  fetch?: typeof fetch
+  /**
+   * Any fetch-compatible function (undici's `fetch`, a proxy-aware wrapper, a
+   * test double); it receives a URL string and a plain init.
+   * @default globalThis.fetch
+   */
+  fetch?: FetchFunction
+  /**
+   * The largest response body accepted, in bytes: a larger `Content-Length`
+   * is refused before reading, a longer stream is cut off as soon as it
+   * passes the limit, both with a `ResponseTooLargeError`. The largest
+   * payload of the interface (details of every contract) is about 1 MB.
+   * @default 16777216 (16 MiB)
+   */
+  maxResponseBytes?: number
   /** ky hooks, run on every attempt. @default {} */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
   /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
@@ -122,6 +136,8 @@ export interface CallOptions {
   timeout?: number
   /** Retry policy or count for this call. @default the client's `retry` */
   retry?: number | RetryOptions
+  /** The largest response body accepted, in bytes. @default the client's `maxResponseBytes` */
+  maxResponseBytes?: number
 }
 
 /** Everything a request needs, resolved once per client. */
@@ -138,7 +154,8 @@ export interface ResolvedOptions {
   /** Where rate-limit state lives. */
   rateLimitStore: RateLimitStore
   headers: Record<string, string>
-  fetch: typeof fetch | undefined
+  fetch: FetchFunction | undefined
+  maxResponseBytes: number
   hooks: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
   headerNames: Partial<HeaderNames> | undefined
   getBodyRule: GetBodyRule
@@ -202,6 +219,11 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       processRateLimitStore,
     headers: options.headers ?? {},
     fetch: options.fetch,
+    maxResponseBytes: checkInteger(
+      'maxResponseBytes',
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      1,
+    ),
     hooks: options.hooks ?? {},
     headerNames: options.headerNames,
     getBodyRule: options.getBodyRule ?? 'query',

@@ -8,7 +8,9 @@ import { InvalidParamsError, ResponseValidationError } from './errors/transport.
 import { send, type Transport } from './http.ts'
 import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
+import { guardPayload, unreadableData } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
+import { isPathUnderBase } from './request-path.ts'
 
 /**
  * A schema for the response `data`: zod schemas fit (`safeParse`), and so
@@ -44,7 +46,11 @@ export type DataSchema<T> =
 export interface GenericRequest<T = unknown> {
   /** @default 'GET' */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** Path under the base URL, starting with `/`. */
+  /**
+   * Path under the base URL, starting with `/`. Paths that would leave it
+   * (`//host`, `..`, absolute URLs) are refused before sending, as are `?`
+   * and `#` (put the query in `query`).
+   */
   path: string
   /** Query parameters, sent (and signed) in this order; `undefined` values are left out. */
   query?: Record<string, QueryValue>
@@ -72,10 +78,10 @@ export async function sendGeneric<T>(
   const method = request.method ?? 'GET'
   const label = `${method} ${request.path}`
   const issues: PayloadIssue[] = []
-  if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+  if (!isPathUnderBase(transport.options.baseUrl, request.path)) {
     issues.push({
       path: 'path',
-      expected: 'a path starting with "/"',
+      expected: 'a path under the base URL: starting with one "/", without "..", "\\", "?" or "#"',
       received: JSON.stringify(request.path),
     })
   }
@@ -114,8 +120,9 @@ export async function sendGeneric<T>(
   const data = raw.envelope.data
   const schema = request.schema
   if (schema === undefined) return data as T
+  const fail = unreadableData(label, raw.envelope.trace)
   if ('safeParse' in schema) {
-    const result = schema.safeParse(data)
+    const result = guardPayload(() => schema.safeParse(data), fail)
     if (result.success) return result.data
     // zod's issues, typed structurally so this package needs no zod of its own.
     const zodIssues = result.error.issues as Parameters<typeof describeIssues>[0]

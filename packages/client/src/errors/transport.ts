@@ -117,9 +117,15 @@ export class UnexpectedResponseError extends PerpkitError {
 export class NetworkError extends PerpkitError {
   override name = 'NetworkError'
 
-  constructor(endpoint: string, cause: unknown) {
+  /**
+   * @param endpoint - `GET /contract/public/depth`.
+   * @param cause - What fetch rejected with.
+   * @param hint - A line on what is probably wrong (in a browser: CORS).
+   */
+  constructor(endpoint: string, cause: unknown, hint?: string) {
     super(`The request failed on the network: ${describeNetworkCause(cause)}`, {
       endpoint,
+      ...(hint === undefined ? {} : { lines: [hint] }),
       retryable: true,
       cause,
     })

@@ -1,0 +1,82 @@
+/**
+ * The `fetch` option takes any fetch-compatible function: the global one,
+ * undici's own, a proxy-aware wrapper, a test double. ky hands its fetch a
+ * `Request` of the global realm, which another implementation (undici's
+ * `fetch` from the package) cannot read ("Failed to parse URL from [object
+ * Request]"), so the user's function receives what every fetch understands:
+ * a URL string and a plain init object.
+ *
+ * @module
+ */
+
+/**
+ * The init a custom `fetch` receives: plain values every implementation reads.
+ *
+ * @example
+ * ```ts
+ * const logging: FetchFunction = (url, init) => {
+ *   console.log(init.method, url)
+ *   return fetch(url, init)
+ * }
+ * ```
+ */
+export interface FetchInit {
+  method: string
+  /** Header names lower-cased, as `Headers` gives them. */
+  headers: Record<string, string>
+  body?: string
+  signal: AbortSignal
+  /** Always `'manual'`: perpkit follows same-origin redirects itself. */
+  redirect: 'manual'
+}
+
+/**
+ * What perpkit reads from a response; a fetch `Response` (the global one,
+ * undici's) has all of it.
+ *
+ * @example
+ * ```ts
+ * const double: FetchFunction = async () => new Response('{"code":1000,"message":"Ok","trace":"t","data":{}}')
+ * ```
+ */
+export interface FetchResponse {
+  readonly status: number
+  readonly ok: boolean
+  readonly headers: { get(name: string): string | null }
+  /** A `ReadableStream` of the body's bytes (typed loosely: each runtime has its own stream types). */
+  readonly body: object | null
+}
+
+/**
+ * A fetch-compatible function: `(url, init)` in, a response out.
+ *
+ * @example
+ * ```ts
+ * import { fetch as undiciFetch } from 'undici'
+ *
+ * const client = createClient({ baseUrl, fetch: undiciFetch })
+ * ```
+ */
+export type FetchFunction = (url: string, init: FetchInit) => Promise<FetchResponse>
+
+/**
+ * Wraps a user's fetch so that ky can call it with a `Request`.
+ *
+ * @param userFetch - The function from the `fetch` option.
+ * @returns A function with the global fetch's signature.
+ */
+export function adaptFetch(userFetch: FetchFunction): typeof fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init)
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
+    const response = await userFetch(request.url, {
+      method: request.method,
+      headers: Object.fromEntries(request.headers),
+      ...(hasBody ? { body: await request.text() } : {}),
+      signal: request.signal,
+      redirect: 'manual',
+    })
+    // Whatever the implementation, its response is read as a fetch Response.
+    return response as Response
+  }
+}

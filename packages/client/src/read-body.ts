@@ -1,0 +1,94 @@
+/**
+ * Reading a response body within a size limit: `Content-Length` is checked
+ * before reading, and the stream is read chunk by chunk and cancelled as soon
+ * as the limit is passed, so a hostile server can cost at most the limit in
+ * memory, never the whole of what it sends.
+ *
+ * @module
+ */
+import { ResponseTooLargeError } from './errors/guards.ts'
+import { UnexpectedResponseError } from './errors/transport.ts'
+
+/**
+ * The default `maxResponseBytes`: 16 MiB. The largest payload of the
+ * interface, details of every contract (about 1,200 rows), is about 1 MB;
+ * depth at 1,000 levels and 500 candles are well under 100 kB. Sixteen times
+ * the largest leaves room for the catalog to grow, while a runaway body stops
+ * long before it can hurt a process (or a browser tab).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+
+const strict = new TextDecoder('utf-8', { fatal: true })
+const lenient = new TextDecoder('utf-8')
+
+/**
+ * Reads `response`'s body as UTF-8 text, refusing more than `maxBytes`.
+ *
+ * @param response - A response whose body is unread.
+ * @param maxBytes - The most bytes to accept.
+ * @param label - The endpoint, for errors.
+ * @returns The body text.
+ * @throws {@link ResponseTooLargeError} past the limit (the stream is cancelled).
+ * @throws {@link UnexpectedResponseError} when the body is not valid UTF-8.
+ */
+export async function readBody(
+  response: Response,
+  maxBytes: number,
+  label: string,
+): Promise<string> {
+  const declared = contentLength(response)
+  const tooLarge = () =>
+    new ResponseTooLargeError(label, response.status, maxBytes, declared ?? null)
+  if (declared !== undefined && declared > maxBytes) {
+    response.body?.cancel().catch(ignore)
+    throw tooLarge()
+  }
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      reader.cancel().catch(ignore)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = concat(chunks, size)
+  try {
+    return strict.decode(bytes)
+  } catch {
+    const text = lenient.decode(bytes)
+    throw new UnexpectedResponseError(
+      label,
+      response.status,
+      response.headers.get('content-type'),
+      text,
+      response.ok
+        ? 'The response body is not valid UTF-8'
+        : `HTTP ${response.status} with a body that is not valid UTF-8`,
+    )
+  }
+}
+
+function contentLength(response: Response): number | undefined {
+  const header = response.headers.get('content-length')
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined
+  return Number(header)
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
+
+function ignore(): void {}
