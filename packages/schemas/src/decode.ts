@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { type Drift, driftOf } from './drift.ts'
 import type { EndpointModel, EndpointQuery, Endpoints } from './endpoints/index.ts'
 import type { EndpointPath } from './routes.ts'
@@ -69,7 +69,7 @@ export function decodeData<P extends EndpointPath>(
   endpoint: Endpoints[P],
   data: unknown,
 ): DataResult<EndpointModel<P>> {
-  const schema = endpoint.data as z.ZodType
+  const schema = endpoint.data as z.ZodMiniType
   const result = schema.safeParse(data)
   if (result.success) {
     return { success: true, data: result.data as EndpointModel<P>, drift: driftOf(schema, data) }
@@ -188,7 +188,7 @@ export function encodeParams<P extends EndpointPath>(
   endpoint: Endpoints[P],
   params: unknown,
 ): DecodeResult<EndpointQuery<P>> {
-  const result = (endpoint.params as z.ZodType).safeParse(params ?? {})
+  const result = (endpoint.params as z.ZodMiniType).safeParse(params ?? {})
   if (result.success) return { success: true, data: result.data as EndpointQuery<P> }
   return { success: false, issues: describeIssues(result.error.issues, params) }
 }

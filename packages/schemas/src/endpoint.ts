@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { RouteDefinition } from './routes.ts'
 
 /**
@@ -18,15 +18,15 @@ import type { RouteDefinition } from './routes.ts'
  *
  * @example
  * ```ts
- * import { z } from 'zod'
+ * import * as z from 'zod/mini'
  * const schemas: EndpointSchemas = { params: z.object({}), query: z.object({}), wire: z.null(), data: z.null() }
  * ```
  */
 export interface EndpointSchemas<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Wire extends z.ZodType = z.ZodType,
-  Data extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Wire extends z.ZodMiniType = z.ZodMiniType,
+  Data extends z.ZodMiniType = z.ZodMiniType,
 > {
   params: Params
   query: Query
@@ -58,7 +58,7 @@ export interface EndpointDefinition<Path extends string = string>
  * @returns The table row.
  * @example
  * ```ts
- * import { z } from 'zod'
+ * import * as z from 'zod/mini'
  * import { endpointRoutes } from '@perpkit/schemas/lite'
  *
  * const openInterestWire = z.object({ symbol: z.string(), open_interest: z.string() })

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The envelope as it arrives. Tolerant as live servers require: `code` may be
@@ -16,22 +16,13 @@ import { z } from 'zod'
  * ```
  */
 export const envelopeWire = z.object({
-  code: z.union(
-    [
-      z.number().int(),
-      z
-        .string()
-        .regex(/^-?\d+$/)
-        .transform(Number),
-    ],
-    {
-      error: 'an integer code',
-    },
-  ),
-  message: z.string().optional(),
-  msg: z.string().optional(),
-  trace: z.string().optional(),
-  data: z.unknown().optional(),
+  code: z.union([z.int(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))], {
+    error: 'an integer code',
+  }),
+  message: z.optional(z.string()),
+  msg: z.optional(z.string()),
+  trace: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 })
 
 /**
@@ -61,13 +52,16 @@ export interface Envelope<T = unknown> {
  * // { code: 30000, message: 'Not found', trace: 't', data: undefined }
  * ```
  */
-export const envelope = envelopeWire.transform(
-  (e): Envelope => ({
-    code: e.code,
-    message: e.message ?? e.msg ?? '',
-    trace: e.trace ?? null,
-    data: e.data,
-  }),
+export const envelope = z.pipe(
+  envelopeWire,
+  z.transform(
+    (e: z.output<typeof envelopeWire>): Envelope => ({
+      code: e.code,
+      message: e.message ?? e.msg ?? '',
+      trace: e.trace ?? null,
+      data: e.data,
+    }),
+  ),
 )
 
 /**

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { generate, member } from './jit.ts'
 
 /**
@@ -40,10 +40,10 @@ interface FastField {
   convert: Convert | undefined
 }
 
-const registered = new WeakMap<z.ZodType, FastField>()
+const registered = new WeakMap<z.core.$ZodType, FastField>()
 
 /** Each fastList schema and the row object it checks. */
-const listRows = new WeakMap<object, z.ZodObject>()
+const listRows = new WeakMap<object, z.ZodMiniObject>()
 
 /**
  * The row object of a schema made by {@link fastList}, for code that walks
@@ -56,7 +56,7 @@ const listRows = new WeakMap<object, z.ZodObject>()
  * listRowOf(endpoints['/contract/public/kline'].data) // klineRecordWire
  * ```
  */
-export function listRowOf(schema: object): z.ZodObject | undefined {
+export function listRowOf(schema: object): z.ZodMiniObject | undefined {
   return listRows.get(schema)
 }
 
@@ -83,10 +83,12 @@ export const anyArray = z.custom<unknown[]>((v) => Array.isArray(v), { error: 'a
  * @returns The schema, for chaining.
  * @example
  * ```ts
- * const uint = withPredicate(z.number().int().nonnegative(), (v) => Number.isSafeInteger(v) && (v as number) >= 0)
+ * import * as z from 'zod/mini'
+ *
+ * const uint = withPredicate(z.int().check(z.nonnegative()), (v) => Number.isSafeInteger(v) && (v as number) >= 0)
  * ```
  */
-export function withPredicate<S extends z.ZodType>(
+export function withPredicate<S extends z.core.$ZodType>(
   schema: S,
   predicate: Predicate,
   convert?: Convert,
@@ -95,13 +97,13 @@ export function withPredicate<S extends z.ZodType>(
   return schema
 }
 
-function compile(schema: z.ZodType, name: string): FastField {
+function compile(schema: z.core.$ZodType, name: string): FastField {
   const known = registered.get(schema)
   if (known) return known
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
   if (def.type === 'optional' || def.type === 'nullable') {
     const empty = def.type === 'optional' ? undefined : null
-    const inner = compile(def.innerType as z.ZodType, name)
+    const inner = compile(def.innerType as z.core.$ZodType, name)
     const convert = inner.convert
     return {
       accepts: (v) => v === empty || inner.accepts(v),
@@ -111,7 +113,7 @@ function compile(schema: z.ZodType, name: string): FastField {
   return { accepts: compilePredicate(schema, name), convert: undefined }
 }
 
-function compilePredicate(schema: z.ZodType, name: string): Predicate {
+function compilePredicate(schema: z.core.$ZodType, name: string): Predicate {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
   const checks = (def.checks as unknown[] | undefined) ?? []
   switch (def.type) {
@@ -131,7 +133,7 @@ function compilePredicate(schema: z.ZodType, name: string): Predicate {
       return (v) => values.has(v)
     }
     case 'union': {
-      const options = (def.options as z.ZodType[]).map((o) => compileStrict(o, name))
+      const options = (def.options as z.core.$ZodType[]).map((o) => compileStrict(o, name))
       return (v) => options.some((check) => check(v))
     }
   }
@@ -141,7 +143,7 @@ function compilePredicate(schema: z.ZodType, name: string): Predicate {
 }
 
 /** A union member's predicate: members with a transform need a registered one. */
-function compileStrict(schema: z.ZodType, name: string): Predicate {
+function compileStrict(schema: z.core.$ZodType, name: string): Predicate {
   const field = compile(schema, name)
   if (field.convert) {
     throw new Error(`fastList: field "${name}" has a transform inside a union; register the union`)
@@ -163,13 +165,13 @@ function compileStrict(schema: z.ZodType, name: string): Predicate {
  * const trades = fastList(tradeWire, (t) => ({ price: t.price, qty: t.qty }))
  * ```
  */
-export function fastList<Row extends z.ZodObject, Model>(
+export function fastList<Row extends z.ZodMiniObject, Model>(
   row: Row,
   build: (wire: z.output<Row>) => Model,
   accept?: (wire: z.output<Row>) => boolean,
-): z.ZodType<Model[], unknown[]> {
+): z.ZodMiniType<Model[], unknown[]> {
   const keys = Object.keys(row.shape)
-  const fields = keys.map((key) => compile(row.shape[key] as z.ZodType, key))
+  const fields = keys.map((key) => compile(row.shape[key] as z.core.$ZodType, key))
   const checks = fields.map((field) => field.accepts)
   const converted = keys.flatMap((key, k) => {
     const convert = fields[k]?.convert
@@ -187,26 +189,29 @@ export function fastList<Row extends z.ZodObject, Model>(
           for (const { key, convert } of converted) out[key] = convert(out[key])
           return out as z.output<Row>
         }
-  const list = anyArray.transform((items, ctx) => {
-    const out: Model[] = new Array(items.length)
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]
-      if (fastAccepts(item)) {
-        out[i] = build(toOutput(item))
-        continue
-      }
-      const slow = row.safeParse(item)
-      if (!slow.success) {
-        for (const issue of slow.error.issues) {
-          // zod's own issue, re-rooted at this row
-          ctx.issues.push({ ...issue, path: [i, ...issue.path] } as z.core.$ZodRawIssue)
+  const list = z.pipe(
+    anyArray,
+    z.transform((items: unknown[], ctx) => {
+      const out: Model[] = new Array(items.length)
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]
+        if (fastAccepts(item)) {
+          out[i] = build(toOutput(item))
+          continue
         }
-        return z.NEVER
+        const slow = row.safeParse(item)
+        if (!slow.success) {
+          for (const issue of slow.error.issues) {
+            // zod's own issue, re-rooted at this row
+            ctx.issues.push({ ...issue, path: [i, ...issue.path] } as z.core.$ZodRawIssue)
+          }
+          return z.NEVER
+        }
+        out[i] = build(slow.data)
       }
-      out[i] = build(slow.data)
-    }
-    return out
-  })
+      return out
+    }),
+  )
   listRows.set(list, row)
   return list
 }

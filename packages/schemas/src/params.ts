@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { SECONDS_THRESHOLD } from './conventions.ts'
 import {
   KLINE_STEP_ALIASES,
@@ -22,9 +22,11 @@ import {
  * symbolParam.parse('BTCUSDT') // 'BTCUSDT'
  * ```
  */
-export const symbolParam = z
-  .string({ error: 'symbol must be a string such as "BTCUSDT"' })
-  .regex(/^\S+$/, { error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"' })
+export const symbolParam = z.string({ error: 'symbol must be a string such as "BTCUSDT"' }).check(
+  z.regex(/^\S+$/, {
+    error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"',
+  }),
+)
 
 const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${Object.keys(
   KLINE_STEP_ALIASES,
@@ -40,11 +42,10 @@ const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${
  * stepParam.parse('4h') // 240
  * ```
  */
-export const stepParam = z
-  .custom<KlineStepInput>((v) => resolveKlineStep(v) !== undefined, {
-    error: STEP_HELP,
-  })
-  .transform((v) => resolveKlineStep(v) as KlineStep)
+export const stepParam = z.pipe(
+  z.custom<KlineStepInput>((v) => resolveKlineStep(v) !== undefined, { error: STEP_HELP }),
+  z.transform((v: KlineStepInput) => resolveKlineStep(v) as KlineStep),
+)
 
 /** What a time param must be. */
 const TIME_EXPECTED = 'must be epoch milliseconds (a non-negative integer) or a valid Date'
@@ -61,20 +62,22 @@ const SECONDS_REFUSED =
  * timeParam.parse(new Date(0)) // 0
  * ```
  */
-export const timeParam = z
-  .custom<number | Date>(
-    (v) =>
-      (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
-      (v instanceof Date && !Number.isNaN(v.getTime())),
-    { error: TIME_EXPECTED },
-  )
-  .check((ctx) => {
-    const value = ctx.value
-    if (typeof value === 'number' && value < SECONDS_THRESHOLD) {
-      ctx.issues.push({ code: 'custom', input: value, message: SECONDS_REFUSED })
-    }
-  })
-  .transform((v) => (typeof v === 'number' ? v : v.getTime()))
+export const timeParam = z.pipe(
+  z
+    .custom<number | Date>(
+      (v) =>
+        (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+        (v instanceof Date && !Number.isNaN(v.getTime())),
+      { error: TIME_EXPECTED },
+    )
+    .check((ctx) => {
+      const value = ctx.value
+      if (typeof value === 'number' && value < SECONDS_THRESHOLD) {
+        ctx.issues.push({ code: 'custom', input: value, message: SECONDS_REFUSED })
+      }
+    }),
+  z.transform((v: number | Date) => (typeof v === 'number' ? v : v.getTime())),
+)
 
 /**
  * An optional record count between 1 and `max`.
@@ -87,12 +90,18 @@ export const timeParam = z
  * ```
  */
 export function limitParam(max: number) {
+  return z.optional(limitValue(max))
+}
+
+/** A record count between 1 and `max`. */
+function limitValue(max: number) {
+  const range = `limit must be an integer from 1 to ${max}`
   return z
-    .number({ error: `limit must be an integer from 1 to ${max}` })
-    .int({ error: `limit must be an integer from 1 to ${max}` })
-    .min(1, { error: `limit must be an integer from 1 to ${max}` })
-    .max(max, { error: `limit must be at most ${max} (the interface's maximum)` })
-    .optional()
+    .int({ error: range })
+    .check(
+      z.minimum(1, { error: range }),
+      z.maximum(max, { error: `limit must be at most ${max} (the interface's maximum)` }),
+    )
 }
 
 // ---- server side: the wire query as received (strings) ----
@@ -107,7 +116,7 @@ export function limitParam(max: number) {
  */
 export const symbolQuery = z
   .string({ error: 'symbol is required' })
-  .min(1, { error: 'symbol is required' })
+  .check(z.minLength(1, { error: 'symbol is required' }))
 
 /**
  * An integer in a received query string (digits only), as a number.
@@ -120,10 +129,12 @@ export const symbolQuery = z
  * ```
  */
 export function integerQuery(name: string) {
-  return z
-    .string({ error: `${name} is required` })
-    .regex(/^\d{1,15}$/, { error: `${name} must be an integer` })
-    .transform(Number)
+  return z.pipe(
+    z
+      .string({ error: `${name} is required` })
+      .check(z.regex(/^\d{1,15}$/, { error: `${name} must be an integer` })),
+    z.transform(Number),
+  )
 }
 
 /**
@@ -134,7 +145,8 @@ export function integerQuery(name: string) {
  * stepQuery.parse('60') // 60
  * ```
  */
-export const stepQuery = integerQuery('step').pipe(
+export const stepQuery = z.pipe(
+  integerQuery('step'),
   z.custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, {
     error: `step must be one of ${KLINE_STEPS.join(', ')} (minutes)`,
   }),
@@ -151,5 +163,5 @@ export const stepQuery = integerQuery('step').pipe(
  * ```
  */
 export function limitQuery(max: number) {
-  return integerQuery('limit').pipe(limitParam(max).unwrap()).optional()
+  return z.optional(z.pipe(integerQuery('limit'), limitValue(max)))
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { SECONDS_THRESHOLD } from './conventions.ts'
 import { withPredicate } from './fast-list.ts'
 
@@ -80,9 +80,10 @@ export const decimalString = withPredicate(
  * ```
  */
 export const decimalLike = withPredicate(
-  z
-    .union([decimalString, z.number({ error: DECIMAL_EXPECTED }).finite()])
-    .transform((v) => (typeof v === 'string' ? v : numberToDecimalString(v))),
+  z.pipe(
+    z.union([decimalString, z.number({ error: DECIMAL_EXPECTED })]),
+    z.transform((v: string | number) => (typeof v === 'string' ? v : numberToDecimalString(v))),
+  ),
   (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
   (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
 )
@@ -123,7 +124,7 @@ export function numberToDecimalString(n: number): string {
  * integer.parse(125) // 125
  * ```
  */
-export const integer = z.number().int()
+export const integer = z.int()
 
 /**
  * A non-negative integer JSON number (epochs, counts).
@@ -134,7 +135,7 @@ export const integer = z.number().int()
  * ```
  */
 export const uint = withPredicate(
-  z.number().int().nonnegative(),
+  z.int().check(z.nonnegative()),
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
 )
 
@@ -147,7 +148,7 @@ export const uint = withPredicate(
  * ```
  */
 export const positiveInt = withPredicate(
-  z.number().int().positive(),
+  z.int().check(z.positive()),
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
 )
 
@@ -175,7 +176,7 @@ export function epochToMs(value: number): number {
  * epoch.parse(1767225600) // 1767225600000
  * ```
  */
-export const epoch = z.number().int().nonnegative().transform(epochToMs)
+export const epoch = z.pipe(z.int().check(z.nonnegative()), z.transform(epochToMs))
 
 const DIGITS = /^\d+$/
 
@@ -188,12 +189,13 @@ const DIGITS = /^\d+$/
  * epochNumberOrString.parse('1767225600000') // 1767225600000
  * ```
  */
-export const epochNumberOrString = z
-  .union([
-    z.number().int().nonnegative(),
-    z.string().regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' }),
-  ])
-  .transform((v) => epochToMs(Number(v)))
+export const epochNumberOrString = z.pipe(
+  z.union([
+    z.int().check(z.nonnegative()),
+    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
+  ]),
+  z.transform((v: number | string) => epochToMs(Number(v))),
+)
 
 /**
  * Converts a wire "maybe" epoch to ms or `null`: `0`, `null`, `""` and
@@ -222,7 +224,14 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  * optionalEpoch.parse('') // null
  * ```
  */
-export const optionalEpoch = z
-  .union([z.number().int().nonnegative(), z.literal(''), z.null(), z.string().regex(DIGITS)])
-  .optional()
-  .transform(optionalEpochToMs)
+export const optionalEpoch = z.pipe(
+  z.optional(
+    z.union([
+      z.int().check(z.nonnegative()),
+      z.literal(''),
+      z.null(),
+      z.string().check(z.regex(DIGITS)),
+    ]),
+  ),
+  z.transform(optionalEpochToMs),
+)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { describeIssues, endpoints } from '../src/index.ts'
 
 const kline = endpoints['/contract/public/kline']
@@ -8,7 +8,7 @@ const HOUR = 3_600_000
 const T0 = Date.UTC(2026, 0, 1)
 const T0_SECONDS = T0 / 1000
 
-function messagesOf(schema: z.ZodType, input: unknown) {
+function messagesOf(schema: z.ZodMiniType, input: unknown) {
   const r = schema.safeParse(input)
   if (r.success) throw new Error('expected the params to be refused')
   return describeIssues(r.error.issues, input).map((i) => `${i.path}: ${i.expected}`)

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { anyArray } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
@@ -64,10 +64,13 @@ const sideWire = z
   })
 
 /** A book side to models: `null` becomes `[]`. */
-const sideData = anyArray.nullable().transform((side, ctx): DepthLevel[] => {
-  if (!side) return []
-  return checkSide(side, ctx.issues, true) ?? []
-})
+const sideData = z.pipe(
+  z.nullable(anyArray),
+  z.transform((side: unknown[] | null, ctx): DepthLevel[] => {
+    if (!side) return []
+    return checkSide(side, ctx.issues, true) ?? []
+  }),
+)
 
 /**
  * The wire book. Either side may be `null` for an empty book.
@@ -96,7 +99,8 @@ export const depthEndpoint = defineEndpoint(endpointRoutes['/contract/public/dep
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: depthWire,
-  data: z
-    .object({ timestamp: epoch, symbol: z.string(), bids: sideData, asks: sideData })
-    .transform((d): Depth => d),
+  data: z.pipe(
+    z.object({ timestamp: epoch, symbol: z.string(), bids: sideData, asks: sideData }),
+    z.transform((d: Depth): Depth => d),
+  ),
 })

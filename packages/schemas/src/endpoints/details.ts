@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
@@ -13,7 +13,7 @@ import { decimalString, epochToMs, optionalEpochToMs, positiveInt, uint } from '
 import { endpointRoutes } from '../routes.ts'
 
 /** `0`, `null`, `""` or absent mean "none". */
-const noneableTime = z.union([uint, z.literal(''), z.null()]).optional()
+const noneableTime = z.optional(z.union([uint, z.literal(''), z.null()]))
 
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and
@@ -32,12 +32,12 @@ export const contractWire = z
     product_type: z.union([z.literal(1), z.literal(2)], { error: '1 (perpetual) or 2 (futures)' }),
     base_currency: z.string(),
     quote_currency: z.string(),
-    vol_precision: decimalString.optional(),
+    vol_precision: z.optional(decimalString),
     // The spec's name; live rows send vol_precision, so its absence is not drift.
-    volume_precision: seldomSent(decimalString.optional()),
+    volume_precision: seldomSent(z.optional(decimalString)),
     price_precision: decimalString,
     max_volume: decimalString,
-    market_max_volume: decimalString.optional(),
+    market_max_volume: z.optional(decimalString),
     min_volume: decimalString,
     contract_size: decimalString,
     index_price: decimalString,
@@ -57,16 +57,18 @@ export const contractWire = z
     high_24h: decimalString,
     low_24h: decimalString,
     change_24h: decimalString,
-    funding_interval_hours: positiveInt.optional(),
-    status: z.enum(['Trading', 'Delisted']).optional(),
-    delist_time: uint.optional(),
+    funding_interval_hours: z.optional(positiveInt),
+    status: z.optional(z.enum(['Trading', 'Delisted'])),
+    delist_time: z.optional(uint),
     // Live rows carry it although the spec's table does not: next settlement, ms.
-    funding_time: uint.optional(),
+    funding_time: z.optional(uint),
   })
-  .refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
-    error: 'vol_precision (or volume_precision) is required',
-    path: ['vol_precision'],
-  })
+  .check(
+    z.refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
+      error: 'vol_precision (or volume_precision) is required',
+      path: ['vol_precision'],
+    }),
+  )
 
 /**
  * A wire contract row.
@@ -159,10 +161,11 @@ function volumePrecisionOf(row: z.output<typeof contractWire>): string {
  * ```
  */
 export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/details'], {
-  params: z.object({ symbol: symbolParam.optional() }),
-  query: z.object({ symbol: symbolQuery.optional() }),
+  params: z.object({ symbol: z.optional(symbolParam) }),
+  query: z.object({ symbol: z.optional(symbolQuery) }),
   wire: contractsWire,
-  data: z
-    .object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) })
-    .transform(({ symbols }) => symbols),
+  data: z.pipe(
+    z.object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) }),
+    z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
+  ),
 })

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
@@ -43,13 +43,16 @@ export const fundingRateHistoryEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: fundingRateHistoryWire,
-  data: fundingRateHistoryWire.transform(({ list }) =>
-    list.map(
-      (r): FundingRateRecord => ({
-        symbol: r.symbol,
-        fundingRate: r.funding_rate,
-        fundingTime: r.funding_time,
-      }),
+  data: z.pipe(
+    fundingRateHistoryWire,
+    z.transform(({ list }: z.output<typeof fundingRateHistoryWire>) =>
+      list.map(
+        (r): FundingRateRecord => ({
+          symbol: r.symbol,
+          fundingRate: r.funding_rate,
+          fundingTime: r.funding_time,
+        }),
+      ),
     ),
   ),
 })

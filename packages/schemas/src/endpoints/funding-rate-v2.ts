@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
@@ -26,7 +26,7 @@ import { endpointRoutes } from '../routes.ts'
 export const fundingRateV2RowWire = z.object({
   symbol: z.string(),
   // Live rows come without it (the model says `null`): its absence is not drift.
-  timestamp: seldomSent(uint.optional()),
+  timestamp: seldomSent(z.optional(uint)),
   rate_value: decimalString,
   expected_rate: decimalString,
   funding_time: uint,
@@ -67,8 +67,8 @@ export function toFundingRateV2Row(row: z.output<typeof fundingRateV2RowWire>): 
 export const fundingRatesEndpoint = defineEndpoint(
   endpointRoutes['/contract/public/funding-rate-v2'],
   {
-    params: z.object({ symbol: symbolParam.optional() }),
-    query: z.object({ symbol: symbolQuery.optional() }),
+    params: z.object({ symbol: z.optional(symbolParam) }),
+    query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: z.array(fundingRateV2RowWire),
     data: fastList(fundingRateV2RowWire, toFundingRateV2Row),
   },

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
@@ -40,7 +40,7 @@ export const fundingRateWire = z.object({
  */
 export type FundingRateWire = z.input<typeof fundingRateWire>
 
-const fundingRateData = fundingRateWire.extend({ timestamp: epoch, funding_time: epoch })
+const fundingRateData = z.extend(fundingRateWire, { timestamp: epoch, funding_time: epoch })
 
 /**
  * Maps a checked wire funding row to the model (times already in ms).
@@ -76,5 +76,5 @@ export const fundingRateEndpoint = defineEndpoint(endpointRoutes['/contract/publ
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: fundingRateWire,
-  data: fundingRateData.transform(toFundingRate),
+  data: z.pipe(fundingRateData, z.transform(toFundingRate)),
 })

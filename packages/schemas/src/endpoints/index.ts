@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { EndpointDefinition } from '../endpoint.ts'
 import type { EndpointPath } from '../routes.ts'
 import { depthEndpoint } from './depth.ts'

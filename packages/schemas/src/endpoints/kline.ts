@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
+import type { KlineStep } from '../kline-steps.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import type { Kline } from '../models.ts'
 import {
@@ -97,35 +98,37 @@ const windowMessage = (count: number) =>
  * // { symbol: 'BTCUSDT', step: 60, start_time: 0, end_time: 3600 }
  * ```
  */
-export const klineParams = z
-  .object({ symbol: symbolParam, step: stepParam, startTime: timeParam, endTime: timeParam })
-  .check((ctx) => {
-    const { startTime, endTime, step } = ctx.value
-    if (startTime > endTime) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        path: ['startTime'],
-        message: 'startTime must not be after endTime',
-      })
-      return
-    }
-    const count = countCandles(startTime, endTime, step)
-    if (count > MAX_KLINES_PER_REQUEST) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        path: ['endTime'],
-        message: windowMessage(count),
-      })
-    }
-  })
-  .transform((p) => ({
+export const klineParams = z.pipe(
+  z
+    .object({ symbol: symbolParam, step: stepParam, startTime: timeParam, endTime: timeParam })
+    .check((ctx) => {
+      const { startTime, endTime, step } = ctx.value
+      if (startTime > endTime) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          path: ['startTime'],
+          message: 'startTime must not be after endTime',
+        })
+        return
+      }
+      const count = countCandles(startTime, endTime, step)
+      if (count > MAX_KLINES_PER_REQUEST) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          path: ['endTime'],
+          message: windowMessage(count),
+        })
+      }
+    }),
+  z.transform((p: { symbol: string; step: KlineStep; startTime: number; endTime: number }) => ({
     symbol: p.symbol,
     step: p.step,
     start_time: Math.floor(p.startTime / 1000),
     end_time: Math.floor(p.endTime / 1000),
-  }))
+  })),
+)
 
 /**
  * A K-line wire query as a server receives it.
@@ -142,10 +145,12 @@ export const klineQuery = z
     start_time: integerQuery('start_time'),
     end_time: integerQuery('end_time'),
   })
-  .refine((q) => q.start_time <= q.end_time, {
-    error: 'start_time must not be after end_time',
-    path: ['start_time'],
-  })
+  .check(
+    z.refine((q) => q.start_time <= q.end_time, {
+      error: 'start_time must not be after end_time',
+      path: ['start_time'],
+    }),
+  )
 
 /**
  * Market-price candles of one window.

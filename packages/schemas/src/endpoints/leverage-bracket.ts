@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import type { LeverageRule } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
@@ -47,22 +47,25 @@ export const leverageBracketsWire = z.object({
 export const leverageBracketEndpoint = defineEndpoint(
   endpointRoutes['/contract/public/leverage-bracket'],
   {
-    params: z.object({ symbol: symbolParam.optional() }),
-    query: z.object({ symbol: symbolQuery.optional() }),
+    params: z.object({ symbol: z.optional(symbolParam) }),
+    query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: leverageBracketsWire,
-    data: leverageBracketsWire.transform(({ rules }) =>
-      rules.map(
-        (rule): LeverageRule => ({
-          symbol: rule.symbol,
-          brackets: rule.brackets.map((b) => ({
-            bracket: b.bracket,
-            initialLeverage: b.initial_leverage,
-            notionalCap: b.notional_cap,
-            notionalFloor: b.notional_floor,
-            maintMarginRatio: b.maint_margin_ratio,
-            cum: b.cum,
-          })),
-        }),
+    data: z.pipe(
+      leverageBracketsWire,
+      z.transform(({ rules }: z.output<typeof leverageBracketsWire>) =>
+        rules.map(
+          (rule): LeverageRule => ({
+            symbol: rule.symbol,
+            brackets: rule.brackets.map((b) => ({
+              bracket: b.bracket,
+              initialLeverage: b.initial_leverage,
+              notionalCap: b.notional_cap,
+              notionalFloor: b.notional_floor,
+              maintMarginRatio: b.maint_margin_ratio,
+              cum: b.cum,
+            })),
+          }),
+        ),
       ),
     ),
   },

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
@@ -25,6 +25,8 @@ export const openInterestWire = z.object({
   open_interest_value: decimalString,
 })
 
+const openInterestData = z.extend(openInterestWire, { timestamp: epoch })
+
 /**
  * Open interest of one contract and its value.
  *
@@ -39,13 +41,16 @@ export const openInterestEndpoint = defineEndpoint(
     params: z.object({ symbol: symbolParam }),
     query: z.object({ symbol: symbolQuery }),
     wire: openInterestWire,
-    data: openInterestWire.extend({ timestamp: epoch }).transform(
-      (o): OpenInterest => ({
-        symbol: o.symbol,
-        timestamp: o.timestamp,
-        openInterest: o.open_interest,
-        openInterestValue: o.open_interest_value,
-      }),
+    data: z.pipe(
+      openInterestData,
+      z.transform(
+        (o: z.output<typeof openInterestData>): OpenInterest => ({
+          symbol: o.symbol,
+          timestamp: o.timestamp,
+          openInterest: o.open_interest,
+          openInterestValue: o.open_interest_value,
+        }),
+      ),
     ),
   },
 )

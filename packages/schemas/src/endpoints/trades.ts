@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Trade } from '../models.ts'
