@@ -1,12 +1,14 @@
+import { benchBundleSize } from './bundle-size.ts'
 import { benchColdImport } from './cold-import.ts'
 import { benchPerRequest } from './per-request.ts'
 import { benchYearOfCandles } from './year-of-candles.ts'
 
-/** `tsx bench/index.ts [per-request] [cold-import] [year]`: all three when none is named. */
+/** `tsx bench/index.ts [per-request] [cold-import] [year] [bundle]`: all when none is named. */
 const benches: Record<string, () => unknown> = {
   'per-request': benchPerRequest,
   'cold-import': benchColdImport,
   year: benchYearOfCandles,
+  bundle: benchBundleSize,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {

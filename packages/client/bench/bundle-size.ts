@@ -1,0 +1,105 @@
+import { builtinModules, createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { sourceAliasMap } from '../../../vitest.shared.ts'
+
+const require = createRequire(import.meta.url)
+
+/** The largest gzip size of `createClient` + `sign` for the browser, in bytes. */
+export const BUNDLE_BUDGET_GZIP = 40_000
+
+/** A browser bundle's size, or why it could not be built. */
+export type BundleSize =
+  | { ok: true; bytes: number; gzip: number; largest: { file: string; bytes: number }[] }
+  | { ok: false; reason: string }
+
+/**
+ * Bundles `source` (an entry module's text) for the browser as an app would:
+ * esbuild, ESM, minified, every import inlined (the lazily imported schemas
+ * too: without code splitting they land in the one file).
+ *
+ * @param source - The entry module.
+ * @param resolveDir - Where its imports resolve from.
+ * @param external - Imports left out of the bundle.
+ * @returns Raw and gzip bytes and the largest inputs, or the build error.
+ */
+export async function browserBundleSize(
+  source: string,
+  resolveDir: string,
+  external: string[] = [],
+): Promise<BundleSize> {
+  try {
+    const result = await build({
+      stdin: { contents: source, resolveDir, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      metafile: true,
+      logLevel: 'silent',
+      alias: sourceAliasMap,
+      external,
+    })
+    const output = result.outputFiles[0]?.contents ?? new Uint8Array()
+    const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {}
+    const largest = Object.entries(inputs)
+      .map(([file, input]) => ({
+        file: file.replace(/^.*node_modules\//, ''),
+        bytes: input.bytesInOutput,
+      }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 5)
+    return { ok: true, bytes: output.length, gzip: gzipSync(output).length, largest }
+  } catch (error) {
+    const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text
+    return { ok: false, reason: first ?? String(error) }
+  }
+}
+
+const here = new URL('.', import.meta.url).pathname
+
+/**
+ * What a browser app pays for the client: `createClient` plus the signer's `sign`.
+ *
+ * @returns Its size.
+ */
+export function clientBundleSize(): Promise<BundleSize> {
+  return browserBundleSize(
+    `import { createClient } from '@perpkit/client'
+     import { sign } from '@perpkit/signer'
+     export { createClient, sign }`,
+    here,
+  )
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
+
+/** The client's browser bundle next to the lightest peer's (its entry, bundled the same way). */
+export async function benchBundleSize(): Promise<void> {
+  const peerName = '@bitmartexchange/bitmart-node-sdk-api'
+  const peerEntry = require.resolve(peerName)
+  const peerSource = `export * from ${JSON.stringify(peerEntry)}`
+  const [ours, peer, peerWithoutNode] = await Promise.all([
+    clientBundleSize(),
+    browserBundleSize(peerSource, here),
+    // For scale only: with Node's built-ins left out it bundles, but would not run in a page.
+    browserBundleSize(peerSource, here, [...builtinModules, 'node:*']),
+  ])
+  const row = (name: string, size: BundleSize, budget?: number) =>
+    size.ok
+      ? `| ${name} | ${kb(size.bytes)} | ${kb(size.gzip)} | ${
+          budget === undefined ? '' : `<= ${kb(budget)} ${size.gzip <= budget ? 'ok' : 'MISSED'}`
+        } |`
+      : `| ${name} | does not bundle for the browser: ${size.reason} | | |`
+  console.log('\n### browser bundle (esbuild, ESM, minified)\n')
+  console.log('| bundle | raw | gzip | budget |\n|---|---:|---:|---|')
+  console.log(row('@perpkit/client createClient + sign', ours, BUNDLE_BUDGET_GZIP))
+  console.log(row(`${peerName} (peer entry)`, peer))
+  console.log(row(`${peerName}, Node built-ins left out (would not run)`, peerWithoutNode))
+  if (ours.ok) {
+    console.log(
+      `\nlargest inputs: ${ours.largest.map((i) => `${i.file} ${kb(i.bytes)}`).join(', ')}`,
+    )
+  }
+}
