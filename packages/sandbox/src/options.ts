@@ -125,13 +125,13 @@ export interface ResolvedOptions {
 }
 
 /** Most order-book levels per side the sandbox serves. */
-export const MAX_DEPTH_LEVELS = 1000
+const MAX_DEPTH_LEVELS = 1000
 
 /** Contracts of the `'live'` catalog, about as many as a live deployment lists. */
-export const LIVE_CATALOG_SIZE = 1200
+const LIVE_CATALOG_SIZE = 1200
 
 /** Largest catalog the sandbox generates. */
-export const MAX_CATALOG_SIZE = 20_000
+const MAX_CATALOG_SIZE = 20_000
 
 function checkBudgets(
   value: Partial<Record<string, SandboxRateLimitBudget>> | undefined,

@@ -19,11 +19,7 @@ export interface Reply {
 }
 
 /** Builds a URL from a base, a path and query parameters (in the given order). */
-export function urlOf(
-  base: string,
-  path: string,
-  query: Record<string, string | number> = {},
-): string {
+function urlOf(base: string, path: string, query: Record<string, string | number> = {}): string {
   const search = new URLSearchParams(
     Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
   ).toString()

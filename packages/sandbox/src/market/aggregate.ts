@@ -14,7 +14,7 @@ import { MINUTES_PER_DAY, MINUTES_PER_HOUR, type PricePath } from './price-path.
  * The aggregate of the whole minutes `[from, to)` (minutes since the epoch);
  * `undefined` if empty. May return a cached candle: copy before changing it.
  */
-export function aggregateMinutes(path: PricePath, from: number, to: number): Candle | undefined {
+function aggregateMinutes(path: PricePath, from: number, to: number): Candle | undefined {
   let first: Candle | undefined
   let result: Candle | undefined
   let minute = from

@@ -17,7 +17,7 @@ export type FundingRatesRow = EndpointWire<'/contract/public/funding-rate-v2'>[n
 }
 
 /** Whether funding-rate-v2 lists a contract at `now` (epoch ms). */
-export function hasFundingRow(model: ContractModel, now: number): boolean {
+function hasFundingRow(model: ContractModel, now: number): boolean {
   return (
     model.spec.productType === 1 &&
     model.lifecycle(now).status === 'Trading' &&

@@ -73,7 +73,7 @@ function dateSuffix(time: number): string {
 }
 
 /** The `index`-th generated contract (0-based). */
-export function generatedContractSpec(index: number): ContractSpec {
+function generatedContractSpec(index: number): ContractSpec {
   const stream = new Stream(hash2(GENERATED, index))
   const base = baseNameOf(index)
   const exponent = Math.floor(stream.next() * 11) - 6

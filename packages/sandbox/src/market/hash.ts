@@ -7,7 +7,7 @@
  */
 
 /** Final mixer of MurmurHash3: a fast, well-spread 32-bit permutation. */
-export function mix32(value: number): number {
+function mix32(value: number): number {
   let h = value | 0
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)

@@ -20,7 +20,7 @@ export interface MarketSettings {
 }
 
 /** The named contracts, in the order details lists them. */
-export const namedContractSpecs: readonly ContractSpec[] = [...contractSpecs, ...thinContractSpecs]
+const namedContractSpecs: readonly ContractSpec[] = [...contractSpecs, ...thinContractSpecs]
 
 /** The specifications of a catalog: the named ones, cut or extended with generated ones. */
 function catalogSpecs(contracts: 'named' | number): readonly ContractSpec[] {

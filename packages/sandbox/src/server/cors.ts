@@ -16,13 +16,13 @@ import type { ResolvedOptions } from '../options.ts'
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
-export function exposedHeaders(prefix: string): string[] {
+function exposedHeaders(prefix: string): string[] {
   const names = ['Limit', 'Remaining', 'Reset', 'Mode'].map((name) => `${prefix}-RateLimit-${name}`)
   return [...names, 'Retry-After']
 }
 
 /** The request headers a preflight allows: the signing headers and the fault header. */
-export function allowedRequestHeaders(options: ResolvedOptions): string[] {
+function allowedRequestHeaders(options: ResolvedOptions): string[] {
   const { apiKey, signature, timestamp } = options.headerNames
   return [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
 }

@@ -35,7 +35,7 @@ import { RawJson } from './respond.ts'
 import { unknownSymbol } from './wire-error.ts'
 
 /** The validated wire query of an endpoint (what its `query` schema outputs). */
-export type QueryOf<P extends EndpointPath> = Extract<
+type QueryOf<P extends EndpointPath> = Extract<
   ReturnType<Endpoints[P]['query']['safeParse']>,
   { success: true }
 >['data']
@@ -51,7 +51,7 @@ export interface HandlerContext {
 type Handler<P extends EndpointPath> = (query: QueryOf<P>, context: HandlerContext) => unknown
 
 /** The code for a bad or unknown symbol: 40012 on details, 40034 elsewhere. */
-export function symbolCodeOf(path: EndpointPath): number {
+function symbolCodeOf(path: EndpointPath): number {
   return path === detailsEndpoint.path
     ? apiErrorCodes.UNKNOWN_DETAILS_SYMBOL
     : apiErrorCodes.UNKNOWN_SYMBOL

@@ -14,10 +14,10 @@ import { successMessage } from './success-message.ts'
 import { liveMessages, V1_DEPRECATED_CODE, WireError } from './wire-error.ts'
 
 /** Path of the server-time route. */
-export const SYSTEM_TIME_PATH = '/system/time'
+const SYSTEM_TIME_PATH = '/system/time'
 
 /** Prefix of the retired V1 API. */
-export const V1_PREFIX = '/contract/v1/'
+const V1_PREFIX = '/contract/v1/'
 
 /** Serves a gateway route, or returns `false` when `path` is not one. */
 export function serveGatewayRoute(

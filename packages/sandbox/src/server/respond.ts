@@ -76,7 +76,7 @@ export class RawJson {
  *
  * @param message - `'Ok'`, or `'OK'` as some live responses say.
  */
-export function successBody(data: unknown, message = 'Ok'): string {
+function successBody(data: unknown, message = 'Ok'): string {
   const json = data instanceof RawJson ? data.text : JSON.stringify(data)
   return `{"code":${SUCCESS_CODE},"message":"${message}","trace":"${newTrace()}","data":${json}}`
 }
