@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import ts from 'typescript'
+import { declaredNames, inheritedDeclarations } from './context.ts'
 import type { CodeBlock } from './extract.ts'
 
 /** One compiler diagnostic, placed in the file that holds the example. */
@@ -92,50 +93,16 @@ function autoImports(
   return sources
 }
 
-/** Names a block declares at its top level (imports, consts, functions, types...). */
-function declaredNames(code: string): Set<string> {
-  const source = ts.createSourceFile('block.ts', code, ts.ScriptTarget.Latest, false)
-  const names = new Set<string>()
-  const addBinding = (name: ts.BindingName): void => {
-    if (ts.isIdentifier(name)) names.add(name.text)
-    else
-      for (const element of name.elements)
-        if (!ts.isOmittedExpression(element)) addBinding(element.name)
-  }
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause
-      if (clause?.name) names.add(clause.name.text)
-      const bindings = clause?.namedBindings
-      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text)
-      if (bindings && ts.isNamedImports(bindings)) {
-        for (const element of bindings.elements) names.add(element.name.text)
-      }
-    } else if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) addBinding(declaration.name)
-    } else if (
-      (ts.isFunctionDeclaration(statement) ||
-        ts.isClassDeclaration(statement) ||
-        ts.isInterfaceDeclaration(statement) ||
-        ts.isTypeAliasDeclaration(statement) ||
-        ts.isEnumDeclaration(statement)) &&
-      statement.name
-    ) {
-      names.add(statement.name.text)
-    }
-  }
-  return names
-}
-
-/** The lines put before a block: auto-imports of its package, then its prelude. */
+/** The lines put before a block (and what it inherits): auto-imports, then its prelude. */
 function preambleFor(
   block: CodeBlock,
+  inherited: string[],
   packageName: string | undefined,
   sources: PublicName[][],
   preludes: Record<string, Record<string, string>>,
 ): string[] {
   if (!packageName) return []
-  const declared = declaredNames(block.code)
+  const declared = declaredNames([...inherited, block.code].join('\n'))
   const seen = new Set(declared)
   const values = new Map<string, string[]>()
   const types = new Map<string, string[]>()
@@ -185,16 +152,26 @@ export function compileExamples(blocks: CodeBlock[], options: CompileOptions): E
     block: CodeBlock
     /** Lines put before the block's code. */
     offset: number
+    /** Lines inherited from the blocks above, checked where they are written: not here. */
+    inherited: number
   }
   const modules = new Map<string, Module>()
   const texts = new Map<string, string>()
+  const earlier = new Map<string, string[]>()
   for (const block of blocks) {
     const fileName = join(options.root, `${block.file}.example-${block.line}.ts`)
     const packageName = owningPackage(options.root, block.file)
     const sources = autoImports(entriesProgram, workspace, block, packageName)
-    const preamble = preambleFor(block, packageName, sources, options.preludes)
-    modules.set(fileName, { block, offset: preamble.length })
-    texts.set(fileName, [...preamble, block.code, ''].join('\n'))
+    const above = block.file.endsWith('.md') ? (earlier.get(block.file) ?? []) : []
+    const inherited = inheritedDeclarations(above, block.code)
+    earlier.set(block.file, [...above, block.code])
+    const preamble = preambleFor(block, inherited, packageName, sources, options.preludes)
+    modules.set(fileName, {
+      block,
+      offset: preamble.length + inherited.length,
+      inherited: inherited.length,
+    })
+    texts.set(fileName, [...preamble, ...inherited, block.code, ''].join('\n'))
   }
 
   const fileExists = host.fileExists.bind(host)
@@ -215,7 +192,7 @@ export function compileExamples(blocks: CodeBlock[], options: CompileOptions): E
   })
 
   const problems: ExampleProblem[] = []
-  for (const [fileName, { block, offset }] of modules) {
+  for (const [fileName, { block, offset, inherited }] of modules) {
     const source = program.getSourceFile(fileName)
     if (!source) continue
     const diagnostics = [
@@ -225,6 +202,7 @@ export function compileExamples(blocks: CodeBlock[], options: CompileOptions): E
     for (const diagnostic of diagnostics) {
       const position = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
       const inBlock = position.line >= offset
+      if (!inBlock && position.line >= offset - inherited) continue
       problems.push({
         file: block.file,
         line: inBlock ? block.line + position.line - offset : block.line,

@@ -8,7 +8,9 @@
  * - every public export of the package it is written in (a block in `packages/client/**`
  *   sees `createClient`, `ApiError`, ...; names the block declares itself win);
  * - the package's prelude below: a few ambient values that a reader of that package's docs
- *   has anyway (a client, a base URL).
+ *   has anyway (a client, a base URL);
+ * - in Markdown, the imports and declarations of the blocks above it in the same file, as a
+ *   reader who reads top to bottom has them (see `context.ts`).
  *
  * Blocks anywhere else (the root README, the guides) import what they use.
  *
