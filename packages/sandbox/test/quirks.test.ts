@@ -7,14 +7,17 @@ import { call, exact, fetchData, fetchDepth, NOW, NOW_SECONDS, product } from '.
 let quirky: Sandbox
 /** The same seed and clock, quirks off. */
 let clean: Sandbox
+/** Quirks on, 60 contracts: enough rows for every per-row variant to show. */
+let wide: Sandbox
 
 beforeAll(async () => {
   quirky = await startSandbox({ now: () => NOW })
   clean = await startSandbox({ now: () => NOW, quirks: false })
+  wide = await startSandbox({ now: () => NOW, contracts: 60 })
 })
 
 afterAll(async () => {
-  await Promise.all([quirky.close(), clean.close()])
+  await Promise.all([quirky.close(), clean.close(), wide.close()])
 })
 
 const klineQuery = {
@@ -82,18 +85,23 @@ describe('quirks (on by default, deterministic from the seed)', () => {
     expect(cleanRow).not.toHaveProperty('tradfi_info')
   })
 
-  it('writes "no expiry" as 0, null or "" depending on the row', async () => {
-    const larger = await startSandbox({ now: () => NOW, contracts: 60 })
-    try {
-      const reply = await call(larger.url, '/contract/public/details')
+  it('sends some details rows with their keys in another order', async () => {
+    const orders = async (base: string) => {
+      const reply = await call(base, '/contract/public/details')
       const rows = (reply.body.data as { symbols: Record<string, unknown>[] }).symbols
-      const perpetuals = rows.filter((row) => row.product_type === 1)
-      const nones = new Set(perpetuals.map((row) => row.expire_timestamp))
-      expect(nones).toEqual(new Set([0, null, '']))
-      for (const row of perpetuals) expect(row.settle_timestamp).toBe(row.expire_timestamp)
-    } finally {
-      await larger.close()
+      return new Set(rows.map((row) => Object.keys(row)[0]))
     }
+    expect((await orders(wide.url)).size).toBeGreaterThan(1)
+    expect(await orders(clean.url)).toEqual(new Set(['symbol']))
+  })
+
+  it('writes "no expiry" as 0, null or "" depending on the row', async () => {
+    const reply = await call(wide.url, '/contract/public/details')
+    const rows = (reply.body.data as { symbols: Record<string, unknown>[] }).symbols
+    const perpetuals = rows.filter((row) => row.product_type === 1)
+    const nones = new Set(perpetuals.map((row) => row.expire_timestamp))
+    expect(nones).toEqual(new Set([0, null, '']))
+    for (const row of perpetuals) expect(row.settle_timestamp).toBe(row.expire_timestamp)
   })
 
   it('gives the thin contracts a one-sided book (asks null) and an empty one (both null), code 1000', async () => {

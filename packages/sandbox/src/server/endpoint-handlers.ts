@@ -26,6 +26,7 @@ import { buildDepth, depthToJson } from '../market/depth.ts'
 import { buildDetailsRow } from '../market/details.ts'
 import { buildFundingHistory, buildFundingRate } from '../market/funding.ts'
 import { buildFundingRates } from '../market/funding-rates.ts'
+import { liveKeyOrder } from '../market/key-order.ts'
 import { buildKlines, klinesToJson } from '../market/klines.ts'
 import type { Market } from '../market/market.ts'
 import { buildOpenInterest } from '../market/open-interest.ts'
@@ -109,7 +110,9 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
       query.symbol === undefined
         ? context.market.listed(context.now)
         : [contractOf(context, query.symbol, detailsEndpoint.path)]
-    return { symbols: models.map((model) => buildDetailsRow(model, context.now)) }
+    return {
+      symbols: models.map((model) => liveKeyOrder(model, buildDetailsRow(model, context.now))),
+    }
   },
   [leverageBracketEndpoint.path]: (query, context) => {
     const models =
