@@ -11,11 +11,11 @@
  * import { AnalyticsInputError, initialMargin } from '@perpkit/analytics'
  *
  * try {
- *   initialMargin('1000', '0')
+ *   initialMargin({ notional: '1000', leverage: 0 })
  * } catch (error) {
  *   if (error instanceof AnalyticsInputError) {
  *     error.parameter // 'leverage'
- *     error.message // 'leverage must be a positive decimal, got "0"'
+ *     error.message // 'leverage must be a positive decimal, got 0'
  *   }
  * }
  * ```

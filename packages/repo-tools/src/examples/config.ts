@@ -58,6 +58,10 @@ export const preludes: Record<string, Record<string, string>> = {
   },
   '@perpkit/analytics': {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
+    // What a reader fetched with that client: one contract, its funding, a position to price.
+    contract: "declare const contract: import('@perpkit/schemas').Contract",
+    fundingRate: "declare const fundingRate: import('@perpkit/schemas').FundingRate",
+    position: "declare const position: import('@perpkit/analytics').LiquidationPriceParameters",
   },
   '@perpkit/demo': {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
