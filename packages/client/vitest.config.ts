@@ -1,4 +1,4 @@
-import { defineProject } from 'vitest/config'
+import { configDefaults, defineProject } from 'vitest/config'
 import { sourceAliases } from '../../vitest.shared.ts'
 
 export default defineProject({
@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'client',
     globalSetup: ['./test/global-setup.ts'],
+    // Browser suites run with vitest.browser.config.ts (`pnpm test:browser`).
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
     testTimeout: 20_000,
   },

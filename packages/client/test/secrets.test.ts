@@ -1,37 +1,14 @@
 import { inspect } from 'node:util'
 import { startSandbox } from '@perpkit/sandbox'
-import type { EndpointParams, EndpointPath } from '@perpkit/schemas'
 import { endpointPaths, endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthError, createClient } from '../src/index.ts'
+import { sampleParams } from './sample-params.ts'
 
 const SECRET = 'sEcReT-4b1d-never-print-me'
 const MEMO = 'memo-never-print-me'
-const HOUR = 3_600_000
 
-/** Valid params for every endpoint of the table (a new endpoint fails to compile here). */
-const sampleParams: { [P in EndpointPath]: EndpointParams<P> } = {
-  '/contract/public/kline': {
-    symbol: 'BTCUSDT',
-    step: '1m',
-    startTime: Date.now() - HOUR,
-    endTime: Date.now(),
-  },
-  '/contract/public/markprice-kline': {
-    symbol: 'ETHUSDT',
-    step: '1h',
-    startTime: Date.now() - 24 * HOUR,
-    endTime: Date.now(),
-  },
-  '/contract/public/market-trade': { symbol: 'SOLUSDT', limit: 5 },
-  '/contract/public/funding-rate': { symbol: 'BTCUSDT' },
-  '/contract/public/funding-rate-v2': {},
-  '/contract/public/funding-rate-history': { symbol: 'BTCUSDT', limit: 5 },
-  '/contract/public/details': { symbol: 'BTCUSDT' },
-  '/contract/public/leverage-bracket': { symbol: 'BTCUSDT' },
-  '/contract/public/depth': { symbol: 'BTCUSDT' },
-  '/contract/public/open-interest': { symbol: 'BTCUSDT' },
-}
+const samples = sampleParams(Date.now())
 let sandbox: Awaited<ReturnType<typeof startSandbox>>
 
 beforeAll(async () => {
@@ -54,7 +31,7 @@ describe('signed requests and secrets', () => {
       })
       const method = client[endpointRoutes[path].clientMethod] as (params: unknown) => unknown
       // The sandbox refuses any unsigned request, so an answer means it was signed.
-      await expect(method.call(client, sampleParams[path])).resolves.toBeDefined()
+      await expect(method.call(client, samples[path])).resolves.toBeDefined()
     },
   )
 

@@ -1,0 +1,51 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { sourceAliasMap } from '../../../../vitest.shared.ts'
+
+/** The page origin of the browser suite: one 127.0.0.1 port, the sandboxes on others. */
+export interface PageServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Bundles `page.ts` (and the client, from source) for the browser, and serves
+ * it with an HTML page on a port of its own.
+ *
+ * @returns The page's URL.
+ */
+export async function startPageServer(): Promise<PageServer> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    target: 'chrome120',
+    alias: sourceAliasMap,
+    logLevel: 'silent',
+  })
+  const script = result.outputFiles[0]?.text ?? ''
+  const server = createServer((req, res) => {
+    if (req.url === '/page.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' })
+      res.end(script)
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end(
+        '<!doctype html><title>perpkit in a browser</title><script type="module" src="/page.js"></script>',
+      )
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
