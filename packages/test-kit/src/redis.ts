@@ -35,7 +35,8 @@ export interface RedisServer {
  * @example
  * ```ts
  * const server = await startRedis()
- * const redis = await createClient({ url: server.url }).connect()
+ * console.log(server.url) // 'redis://127.0.0.1:<port>', for createClient({ url }) of node-redis
+ * await server.close()
  * ```
  */
 export async function startRedis(): Promise<RedisServer> {

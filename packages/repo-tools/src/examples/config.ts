@@ -63,6 +63,10 @@ export const preludes: Record<string, Record<string, string>> = {
     fundingRate: "declare const fundingRate: import('@perpkit/schemas').FundingRate",
     position: "declare const position: import('@perpkit/analytics').LiquidationPriceParameters",
   },
+  '@perpkit/redis-limiter': {
+    client: "declare const client: import('@perpkit/client').PerpkitClient",
+    redis: "declare const redis: import('@perpkit/redis-limiter').RedisCommands",
+  },
   '@perpkit/demo': {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
   },

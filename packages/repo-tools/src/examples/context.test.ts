@@ -28,4 +28,12 @@ describe('inheritedDeclarations', () => {
     const above = ['const n = 1\nexport default function setup() {}', 'const n = 2']
     expect(inheritedDeclarations(above, 'n')).toEqual(['const n = 2'])
   })
+
+  it('carries over only the type of a variable assigned later (in a test hook)', () => {
+    const above = ["import type { Sandbox } from '@perpkit/sandbox'\nlet sandbox: Sandbox"]
+    expect(inheritedDeclarations(above, 'sandbox.url')).toEqual([
+      "import type { Sandbox } from '@perpkit/sandbox'",
+      'declare let sandbox: Sandbox',
+    ])
+  })
 })

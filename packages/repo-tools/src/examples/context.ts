@@ -121,7 +121,12 @@ export function inheritedDeclarations(earlier: string[], current: string): strin
       const own = new Set(names)
       const uses = [...mentioned(statement)].filter((name) => !own.has(name))
       if (uses.some((name) => declaredAnywhere.has(name) && !available.has(name))) continue
-      lines.push(...statement.getText(source).split('\n'))
+      // `let sandbox: Sandbox`, assigned in a hook above: only its type carries over.
+      const typeOnly =
+        ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.every((declaration) => !declaration.initializer)
+      const text = statement.getText(source)
+      lines.push(...(typeOnly ? `declare ${text}` : text).split('\n'))
       for (const name of names) available.add(name)
     }
   })
