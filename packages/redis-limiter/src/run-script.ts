@@ -39,31 +39,46 @@ export class CommandFailure extends Error {
  * @param script - The script.
  * @param keys - Its KEYS.
  * @param args - Its ARGV.
- * @param timeoutMs - Longest wait for each command.
+ * @param timeoutMs - Longest wait for the answer. The command itself is not
+ *   taken back: a late one still runs (node-redis sends it once connected).
+ * @param waitForConnection - Send even while the client reconnects (a
+ *   release must reach Redis eventually); otherwise fail at once.
  * @returns The script's reply.
  * @throws {@link CommandFailure} when Redis is not ready, errs or is too slow.
  */
-export async function runScript(
+export function runScript(
   redis: RedisCommands,
   script: Script,
   keys: readonly string[],
   args: readonly (string | number)[],
   timeoutMs: number,
+  waitForConnection = false,
 ): Promise<unknown> {
-  if (redis.isReady === false) throw new CommandFailure('the Redis client is not connected')
+  if (!waitForConnection && redis.isReady === false) {
+    return Promise.reject(new CommandFailure('the Redis client is not connected'))
+  }
   const tail = [String(keys.length), ...keys, ...args.map(String)]
+  return withTimeout(evaluate(redis, script, tail), timeoutMs)
+}
+
+async function evaluate(redis: RedisCommands, script: Script, tail: string[]): Promise<unknown> {
   try {
-    return await withTimeout(redis.sendCommand(['EVALSHA', script.sha, ...tail]), timeoutMs)
+    return await redis.sendCommand(['EVALSHA', script.sha, ...tail])
   } catch (error) {
     if (!String((error as Error | undefined)?.message).startsWith('NOSCRIPT')) throw error
-    return withTimeout(redis.sendCommand(['EVAL', script.source, ...tail]), timeoutMs)
+    return redis.sendCommand(['EVAL', script.source, ...tail])
   }
 }
 
 function withTimeout(reply: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CommandFailure(`Redis did not answer within ${ms} ms`)), ms)
+    timer = setTimeout(
+      // setImmediate runs after this turn's I/O: an answer that arrived while
+      // this process was busy (the timer is late too) still wins.
+      () => setImmediate(() => reject(new CommandFailure(`Redis did not answer within ${ms} ms`))),
+      ms,
+    )
   })
   return Promise.race([reply, timeout]).finally(() => clearTimeout(timer))
 }

@@ -149,8 +149,9 @@ export class SlotQueue {
       [this.#keys.log, this.#keys.inflight],
       [id, this.#budget.windowMs, sent ? 1 : 0],
       this.#core.commandTimeoutMs,
+      true,
     )
-    // A release that does not reach Redis ends with the slot's lease.
+    // Sent even while reconnecting; one that never reaches Redis ends with the slot's lease.
     done.then(
       () => {
         if (sent || this.#busy) return

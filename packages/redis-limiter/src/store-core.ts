@@ -127,9 +127,12 @@ export class StoreCore {
     return Promise.reject(new RedisLimiterError(key, this.#lastError))
   }
 
-  /** Runs a script whose answer nobody waits for; a failure counts as Redis failing. */
+  /**
+   * Runs a script whose answer nobody waits for, sent even while the client
+   * reconnects; a failure counts as Redis failing.
+   */
   fireAndForget(script: Script, keys: string[], args: (string | number)[]): void {
-    runScript(this.redis, script, keys, args, this.commandTimeoutMs).then(
+    runScript(this.redis, script, keys, args, this.commandTimeoutMs, true).then(
       () => this.recovered(),
       (error: unknown) => this.failed(error),
     )
