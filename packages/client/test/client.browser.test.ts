@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ClientOptions } from '../src/index.ts'
 import type { PageOutcome } from './browser/page.ts'
 import { type PageServer, startPageServer } from './browser/page-server.ts'
+import { startHostileServer } from './hostile-server.ts'
 import { sampleParams } from './sample-params.ts'
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>
@@ -111,6 +112,23 @@ describe('the client in a real browser (Chromium), on another origin than the se
     })
     expect(outcome).toMatchObject({ ok: false, name: 'TimeoutError', perpkit: true })
     expect((outcome as { message: string }).message).toContain('timed out after 300 ms')
+  })
+
+  it('stops at a redirect, which the browser hides from scripts, with a RedirectError', async () => {
+    const redirecting = await startHostileServer((_req, res) => {
+      res.writeHead(302, { location: `${sandbox.url}${DEPTH}`, 'access-control-allow-origin': '*' })
+      res.end()
+    })
+    try {
+      const outcome = await callInPage({ baseUrl: redirecting.url, retry: 0 }, 'getDepth', {
+        symbol: 'BTCUSDT',
+      })
+      expect(outcome).toMatchObject({ ok: false, name: 'RedirectError', perpkit: true })
+      expect((outcome as { message: string }).message).toContain('the browser hides')
+      expect(redirecting.requests).toHaveLength(1)
+    } finally {
+      await redirecting.close()
+    }
   })
 
   it('says a refused cross-origin call is probably CORS, with the header the server must send', async () => {
