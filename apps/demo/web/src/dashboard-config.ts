@@ -47,6 +47,8 @@ export function readDashboardConfig(value: unknown): DashboardConfig {
     }
     return field_
   }
+  const baseUrl = text('baseUrl')
+  const symbol = text('symbol')
   const source = text('source')
   if (source !== 'sandbox' && source !== 'remote') {
     throw new Error(`${CONFIG_PATH}: 'source' must be 'sandbox' or 'remote'`)
@@ -61,5 +63,5 @@ export function readDashboardConfig(value: unknown): DashboardConfig {
       memo: text('memo', from),
     }
   }
-  return { baseUrl: text('baseUrl'), symbol: text('symbol'), source, credentials }
+  return { baseUrl, symbol, source, credentials }
 }

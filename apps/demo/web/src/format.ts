@@ -163,20 +163,14 @@ export function tickDecimals(tick: string): number {
 }
 
 /**
- * A chart's price label: the number a chart hands back, written with one
- * decimal more than the tick, then rounded to the tick as a decimal string
- * (a chart works in floats; its labels do not).
+ * A chart's price label: the number a chart hands back, rounded to the tick
+ * as a decimal string (a chart works in floats; its labels do not). The
+ * number's shortest round-trip text is rounded once, never twice.
  *
  * @param value - The chart's number.
  * @param format - The contract's price formatter.
- * @param tick - The contract's tick.
  * @returns e.g. `'91,547.1'`; `''` for a number that is not finite.
  */
-export function chartPriceLabel(
-  value: number,
-  format: (value: string) => string,
-  tick: string,
-): string {
-  if (!Number.isFinite(value)) return ''
-  return format(value.toFixed(Math.min(100, tickDecimals(tick) + 1)))
+export function chartPriceLabel(value: number, format: (value: string) => string): string {
+  return Number.isFinite(value) ? format(String(value)) : ''
 }

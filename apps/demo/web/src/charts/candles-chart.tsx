@@ -64,8 +64,7 @@ export function CandlesChart(props: CandlesChartProps) {
       autoSize: true,
       timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
       localization: {
-        priceFormatter: (value: number) =>
-          chartPriceLabel(value, latest.current.formatPrice, latest.current.tick),
+        priceFormatter: (value: number) => chartPriceLabel(value, latest.current.formatPrice),
       },
     })
     const candles = chart.addSeries(CandlestickSeries, {

@@ -57,8 +57,7 @@ export function DepthChart(props: DepthChartProps) {
         precision: tickDecimals(props.tick),
         // Vertical: quantities; horizontal crosshair label: the price, to the tick.
         priceFormatter: (value: number) => latest.current.formatQty(String(Math.round(value))),
-        timeFormatter: (price: number) =>
-          chartPriceLabel(price, latest.current.formatPrice, latest.current.tick),
+        timeFormatter: (price: number) => chartPriceLabel(price, latest.current.formatPrice),
       },
     })
     const area = { lineWidth: 2 as const, priceLineVisible: false, lastValueVisible: false }

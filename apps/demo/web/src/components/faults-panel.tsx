@@ -6,6 +6,7 @@
  * @module
  */
 import { useSignal } from '@preact/signals'
+import { useEffect, useRef } from 'preact/hooks'
 import type { DashboardConfig } from '../dashboard-config.ts'
 import { FAULTS, type FaultMode, type Faults } from '../market/faults.ts'
 import type { Market } from '../market/store.ts'
@@ -15,6 +16,13 @@ import { Panel } from './panel.tsx'
 export function FaultsPanel(props: { faults: Faults; market: Market; config: DashboardConfig }) {
   const { faults, market, config } = props
   const mode = useSignal<FaultMode>('once')
+  const logList = useRef<HTMLUListElement>(null)
+  const lines = faults.log.value.length
+  // Keep the newest line in view.
+  useEffect(() => {
+    const list = logList.current
+    if (list !== null && lines > 0) list.scrollTop = list.scrollHeight
+  }, [lines])
   if (config.source !== 'sandbox') {
     return (
       <Panel title="Faults" testid="faults-panel">
@@ -59,13 +67,13 @@ export function FaultsPanel(props: { faults: Faults; market: Market; config: Das
           clear
         </button>
       </div>
-      <ol class="fault-log" data-testid="fault-log" aria-live="polite">
+      <ul class="fault-log" data-testid="fault-log" aria-live="polite" ref={logList}>
         {faults.log.value.map((line) => (
           <li key={line.id} class={`tone-${line.tone}`} data-tone={line.tone}>
             {line.text}
           </li>
         ))}
-      </ol>
+      </ul>
     </Panel>
   )
 }

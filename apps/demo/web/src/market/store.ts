@@ -46,6 +46,19 @@ export function errorText(error: unknown): string {
   return `${name}: ${describeError(error)}`
 }
 
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'AbortErrorEvent')
 }
@@ -235,7 +248,7 @@ export function createMarket(api: Api, now: () => number = Date.now) {
     }
     await loadSymbol()
     while (!stop.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, REFRESH_MS))
+      await pause(REFRESH_MS, stop)
       if (!stop.aborted) await refreshLive()
     }
     session.abort()

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_SYMBOL, parseDashboardArgs } from '../src/dashboard/args.ts'
+import { DemoError } from '../src/demo-error.ts'
+
+function usageError(argv: string[]): DemoError {
+  try {
+    parseDashboardArgs(argv)
+  } catch (error) {
+    if (error instanceof DemoError) return error
+    throw error
+  }
+  throw new Error(`no error for ${argv.join(' ')}`)
+}
+
+describe('the dashboard launcher’s arguments', () => {
+  it('defaults to a free port, the embedded sandbox and the default symbol', () => {
+    expect(parseDashboardArgs([])).toEqual({
+      kind: 'run',
+      port: 0,
+      baseUrl: null,
+      symbol: DEFAULT_SYMBOL,
+    })
+  })
+
+  it('reads --port, --base-url and --symbol, after the `--` pnpm passes through', () => {
+    expect(
+      parseDashboardArgs([
+        '--',
+        '--port',
+        '5173',
+        '--base-url',
+        'https://api.example.com',
+        '-s',
+        'ethusdt',
+      ]),
+    ).toEqual({ kind: 'run', port: 5173, baseUrl: 'https://api.example.com', symbol: 'ETHUSDT' })
+    expect(parseDashboardArgs(['--help'])).toEqual({ kind: 'help' })
+  })
+
+  it('refuses a bad port, URL, symbol or option with exit code 2', () => {
+    for (const [argv, message] of [
+      [
+        ['--port', '70000'],
+        "--port must be a port number from 0 to 65535, got '70000' (see --help)",
+      ],
+      [
+        ['--port', '-1'],
+        "option '--port' needs a value (write --port=VALUE for a value that starts with '-') (see --help)",
+      ],
+      [['--base-url', 'ftp://x'], "--base-url must be an http(s) URL, got 'ftp://x' (see --help)"],
+      [
+        ['--symbol', 'BTC USDT'],
+        "--symbol must be a contract symbol such as BTCUSDT, got 'BTC USDT' (see --help)",
+      ],
+      [['--watch'], "unknown option '--watch' (see --help)"],
+    ] as const) {
+      const error = usageError([...argv])
+      expect(error.message).toBe(message)
+      expect(error.exitCode).toBe(2)
+    }
+  })
+})
