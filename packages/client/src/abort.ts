@@ -17,8 +17,14 @@ const subscribers = new WeakMap<AbortSignal, Set<() => void>>()
  * @returns A function that removes the subscription.
  * @example
  * ```ts
- * const off = onAbort(signal, () => controller.abort(signal.reason))
- * try { await work() } finally { off() }
+ * const caller = AbortSignal.timeout(5_000)
+ * const controller = new AbortController()
+ * const off = onAbort(caller, () => controller.abort(caller.reason))
+ * try {
+ *   await fetch('https://api.example.com/system/time', { signal: controller.signal })
+ * } finally {
+ *   off()
+ * }
  * ```
  */
 export function onAbort(signal: AbortSignal | undefined, callback: () => void): () => void {

@@ -126,6 +126,7 @@ export interface RateLimitOptions {
  *
  * @example
  * ```ts
+ * const signal = AbortSignal.timeout(10_000)
  * await client.getDepth({ symbol: 'BTCUSDT' }, { timeout: 2_000, retry: 0, signal })
  * ```
  */

@@ -14,7 +14,7 @@ import { RATE_LIMIT_HEADERS } from '@perpkit/schemas/lite'
  * @example
  * ```ts
  * const { rateLimit } = await client.getDepth({ symbol: 'BTCUSDT' }).withResponse()
- * if (rateLimit && rateLimit.remaining < 2) slowDown()
+ * if (rateLimit && rateLimit.remaining < 2) console.warn('Budget nearly used up.')
  * ```
  */
 export interface RateLimitInfo {

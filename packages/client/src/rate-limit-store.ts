@@ -17,8 +17,14 @@ import type { RateLimitInfo } from './rate-limit-headers.ts'
  *
  * @example
  * ```ts
- * const slot = await store.acquire(key, budget)
- * try { await send() } finally { slot.release() }
+ * const store = new InProcessRateLimitStore()
+ * const key = 'https://api.example.com /contract/public/depth'
+ * const slot = await store.acquire(key, { limit: 12, windowMs: 2000 })
+ * try {
+ *   await fetch('https://api.example.com/contract/public/depth?symbol=BTCUSDT')
+ * } finally {
+ *   slot.release()
+ * }
  * ```
  */
 export interface RateLimitSlot {

@@ -28,7 +28,11 @@ interface Waiter {
  * ```ts
  * const bucket = new RateLimitBucket({ limit: 12, windowMs: 2000 })
  * const slot = await bucket.acquire()
- * try { await send() } finally { slot.release() }
+ * try {
+ *   await fetch('https://api.example.com/contract/public/depth?symbol=BTCUSDT')
+ * } finally {
+ *   slot.release()
+ * }
  * ```
  */
 export class RateLimitBucket {

@@ -18,7 +18,14 @@ import { isPathUnderBase } from './request-path.ts'
  *
  * @example
  * ```ts
- * const schema: DataSchema<{ balance: string }> = z.object({ balance: z.string() })
+ * const schema: DataSchema<{ balance: string }> = {
+ *   parse(data) {
+ *     const { balance } = data as { balance?: unknown }
+ *     if (typeof balance !== 'string') throw new TypeError('balance must be a string')
+ *     return { balance }
+ *   },
+ * }
+ * // or, with zod: z.object({ balance: z.string() })
  * ```
  */
 export type DataSchema<T> =

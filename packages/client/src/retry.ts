@@ -91,7 +91,7 @@ export function resolveRetry(
  * @returns Milliseconds to wait, or `null` to give up.
  * @example
  * ```ts
- * retryDelay(1, error, resolveRetry(undefined)) // ~225-300 ms
+ * if (error instanceof PerpkitError) retryDelay(1, error, resolveRetry(undefined)) // ~225-300 ms
  * ```
  */
 export function retryDelay(

@@ -77,7 +77,9 @@ export class ApiError extends PerpkitError {
  *
  * @example
  * ```ts
- * if (error instanceof RateLimitError) await sleep(error.retryAfterMs ?? 2000)
+ * if (error instanceof RateLimitError) {
+ *   await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 2000))
+ * }
  * ```
  */
 export class RateLimitError extends ApiError {
@@ -114,7 +116,10 @@ export class BadRequestError extends ApiError {
  *
  * @example
  * ```ts
- * if (error instanceof UnknownSymbolError) suggestSymbols()
+ * if (error instanceof UnknownSymbolError) {
+ *   const symbols = (await client.getContracts()).map((contract) => contract.symbol)
+ *   console.error(`${error.shortMessage}; listed: ${symbols.slice(0, 5).join(', ')}, ...`)
+ * }
  * ```
  */
 export class UnknownSymbolError extends BadRequestError {
@@ -138,7 +143,7 @@ export class ServerError extends ApiError {
  *
  * @example
  * ```ts
- * if (error instanceof MaintenanceError) showBanner()
+ * if (error instanceof MaintenanceError) console.warn('The exchange is in maintenance; try later.')
  * ```
  */
 export class MaintenanceError extends ServerError {

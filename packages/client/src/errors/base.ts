@@ -56,7 +56,9 @@ export class PerpkitError extends Error {
    *   `null`; without `match`, the deepest cause.
    * @example
    * ```ts
-   * const system = error.walk((e) => typeof (e as { code?: unknown }).code === 'string')
+   * if (error instanceof PerpkitError) {
+   *   const system = error.walk((e) => typeof (e as { code?: unknown }).code === 'string')
+   * }
    * ```
    */
   walk(match?: (error: unknown) => boolean): unknown {
@@ -124,7 +126,7 @@ export function isPerpkitError(error: unknown): error is PerpkitError {
  * @returns Whether the error is a retryable {@link PerpkitError}.
  * @example
  * ```ts
- * if (isRetryableError(error)) scheduleLater()
+ * if (isRetryableError(error)) console.warn('Worth another try in a moment.')
  * ```
  */
 export function isRetryableError(error: unknown): boolean {
