@@ -1,3 +1,3 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
 export type { RedisServer } from './redis.ts'
-export { REDIS_SERVER, redisServer, startRedis } from './redis.ts'
+export { REDIS_SERVER, startRedis } from './redis.ts'

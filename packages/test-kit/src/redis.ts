@@ -63,9 +63,6 @@ export async function startRedis(): Promise<RedisServer> {
   }
 }
 
-/** Alias of {@link startRedis}, for suites that read better with it. */
-export const redisServer = startRedis
-
 function assertInstalled(): void {
   const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' })
   if (probe.error || probe.status !== 0) {
