@@ -1,4 +1,5 @@
 import { toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
+import { multiplyScaled } from './internal/scaled.ts'
 import type { Numeric } from './types.ts'
 
 /**
@@ -43,6 +44,8 @@ export type ContractsToBaseReturnType = string
  */
 export function contractsToBase(parameters: ContractsToBaseParameters): ContractsToBaseReturnType {
   const p = toRecord(parameters, 'parameters')
+  const fast = multiplyScaled([p.contracts, p.contractSize], 1)
+  if (fast !== undefined) return fast
   const contracts = toDecimal(p.contracts, 'contracts')
   return toDecimalString(contracts.times(toDecimal(p.contractSize, 'contractSize', 'positive')))
 }

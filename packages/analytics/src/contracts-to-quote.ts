@@ -1,4 +1,5 @@
 import { toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
+import { multiplyScaled } from './internal/scaled.ts'
 import type { Numeric } from './types.ts'
 
 /**
@@ -48,6 +49,8 @@ export function contractsToQuote(
   parameters: ContractsToQuoteParameters,
 ): ContractsToQuoteReturnType {
   const p = toRecord(parameters, 'parameters')
+  const fast = multiplyScaled([p.contracts, p.contractSize, p.price], 1)
+  if (fast !== undefined) return fast
   const contracts = toDecimal(p.contracts, 'contracts')
   const size = toDecimal(p.contractSize, 'contractSize', 'positive')
   const price = toDecimal(p.price, 'price', 'positive')

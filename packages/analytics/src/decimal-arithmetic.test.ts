@@ -1,3 +1,5 @@
+import Big from 'big.js'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addDecimals } from './add-decimals.ts'
 import { compareDecimals } from './compare-decimals.ts'
@@ -6,6 +8,7 @@ import { divideDecimals } from './divide-decimals.ts'
 import { isDecimal } from './is-decimal.ts'
 import { multiplyDecimals } from './multiply-decimals.ts'
 import { subtractDecimals } from './subtract-decimals.ts'
+import type { RoundingMode } from './types.ts'
 
 describe('addDecimals, subtractDecimals, multiplyDecimals', () => {
   it('add, subtract and multiply exactly where floats would not', () => {
@@ -63,6 +66,54 @@ describe('divideDecimals', () => {
       divideDecimals({ a: '1', b: '3', decimals: 1.5 }),
     ).toThrowErrorMatchingInlineSnapshot(
       `[AnalyticsInputError: decimals must be an integer from 0 to 1000, got 1.5]`,
+    )
+  })
+})
+
+/** Plain decimals of up to 9 digits, either sign: the integer fast paths take them. */
+const small = fc
+  .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 6 }))
+  .map(([units, scale]) => new Big(units).div(new Big(10).pow(scale)).toFixed())
+const modes = fc.constantFrom<RoundingMode>('half-up', 'half-even', 'down', 'up', 'floor', 'ceil')
+
+/** big.js's own rounded division: the reference the integer fast path must match. */
+function bigQuotient(a: string, b: string, decimals: number, mode: RoundingMode): string {
+  const negative = new Big(a).times(b).lt(0)
+  const magnitude =
+    mode === 'floor'
+      ? negative
+        ? 'up'
+        : 'down'
+      : mode === 'ceil'
+        ? negative
+          ? 'down'
+          : 'up'
+        : mode
+  const C = Big()
+  C.DP = decimals
+  C.RM = { down: 0, 'half-up': 1, 'half-even': 2, up: 3 }[magnitude] as Big.RoundingMode
+  const q = new C(a).div(b)
+  return q.eq(0) ? '0' : q.toFixed()
+}
+
+describe('the integer fast paths', () => {
+  it('divide exactly as big.js does, in every mode', () => {
+    const divisors = small.filter((b) => !new Big(b).eq(0))
+    fc.assert(
+      fc.property(small, divisors, fc.integer({ min: 0, max: 20 }), modes, (a, b, n, mode) => {
+        expect(divideDecimals({ a, b, decimals: n, mode })).toBe(bigQuotient(a, b, n, mode))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('multiply exactly as big.js does, signs and zeros included', () => {
+    fc.assert(
+      fc.property(fc.array(small, { maxLength: 4 }), (values) => {
+        const product = values.reduce((p, v) => p.times(v), new Big(1))
+        expect(multiplyDecimals({ values })).toBe(product.eq(0) ? '0' : product.toFixed())
+      }),
+      { numRuns: 3000 },
     )
   })
 })

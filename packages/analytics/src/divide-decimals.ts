@@ -6,6 +6,7 @@ import {
   toRecord,
   toRoundingMode,
 } from './internal/decimal.ts'
+import { divideScaled } from './internal/scaled.ts'
 import type { Numeric, RoundingMode } from './types.ts'
 
 /**
@@ -67,9 +68,6 @@ export type DivideDecimalsReturnType = string
  */
 export function divideDecimals(parameters: DivideDecimalsParameters): DivideDecimalsReturnType {
   const p = toRecord(parameters, 'parameters')
-  const a = toDecimal(p.a, 'a')
-  const b = toDecimal(p.b, 'b')
-  if (b.c[0] === 0) throw new AnalyticsInputError('b', 'must be a non-zero decimal', p.b)
   const decimals = p.decimals ?? 18
   if (
     typeof decimals !== 'number' ||
@@ -80,5 +78,13 @@ export function divideDecimals(parameters: DivideDecimalsParameters): DivideDeci
     throw new AnalyticsInputError('decimals', 'must be an integer from 0 to 1000', decimals)
   }
   const mode = p.mode === undefined ? 'half-up' : toRoundingMode(p.mode, 'mode')
+  return divideScaled(p.a, p.b, decimals, mode) ?? exact(p.a, p.b, decimals, mode)
+}
+
+/** The general path: any notation, any magnitude; validates `a` and `b`. */
+function exact(aValue: unknown, bValue: unknown, decimals: number, mode: RoundingMode): string {
+  const a = toDecimal(aValue, 'a')
+  const b = toDecimal(bValue, 'b')
+  if (b.c[0] === 0) throw new AnalyticsInputError('b', 'must be a non-zero decimal', bValue)
   return toDecimalString(roundedDivision(a, b, decimals, mode))
 }

@@ -55,21 +55,49 @@ export type FormatStepCountReturnType = string
 export function formatStepCount(parameters: FormatStepCountParameters): FormatStepCountReturnType {
   const { count, step } = toRecord(parameters, 'parameters')
   if (typeof count === 'number' && Number.isSafeInteger(count)) {
-    let units = readScaled(step)
-    if (units > 0) {
-      let scale = lastRead.scale
-      while (scale > 0 && units % 10 === 0) {
-        units /= 10
-        scale--
-      }
-      const magnitude = (count < 0 ? -count : count) * units
+    const grid = gridOf(step)
+    if (grid !== undefined) {
+      const magnitude = (count < 0 ? -count : count) * grid.units
       if (magnitude < EXACT_LIMIT) {
-        const text = formatFixed(magnitude, scale)
+        const text = formatFixed(magnitude, grid.scale)
         return count < 0 ? `-${text}` : text
       }
     }
   }
   return formatExact(count, step)
+}
+
+/** A step read as a normalized scaled integer: `'0.10'` is 1 unit at scale 1. */
+interface Grid {
+  step: unknown
+  units: number
+  scale: number
+}
+
+// The last two steps read (a price tick and a quantity step, as a book or a
+// candle list alternates them): reading a step costs more than the rest.
+let recent: Grid | undefined
+let previous: Grid | undefined
+
+/** The scaled integer of a plain positive step, or `undefined` (then the big.js path). */
+function gridOf(step: unknown): Grid | undefined {
+  if (recent?.step === step) return recent
+  if (previous?.step === step) {
+    const hit = previous
+    previous = recent
+    recent = hit
+    return hit
+  }
+  let units = readScaled(step)
+  if (units <= 0) return undefined
+  let scale = lastRead.scale
+  while (scale > 0 && units % 10 === 0) {
+    units /= 10
+    scale--
+  }
+  previous = recent
+  recent = { step, units, scale }
+  return recent
 }
 
 /** The general path: any notation, any magnitude; validates. */

@@ -1,4 +1,5 @@
 import { ONE, toArray, toDecimal, toDecimalString, toRecord } from './internal/decimal.ts'
+import { multiplyScaled } from './internal/scaled.ts'
 import type { Numeric } from './types.ts'
 
 /**
@@ -43,6 +44,8 @@ export function multiplyDecimals(
   parameters: MultiplyDecimalsParameters,
 ): MultiplyDecimalsReturnType {
   const values = toArray<unknown>(toRecord(parameters, 'parameters').values, 'values')
+  const fast = multiplyScaled(values)
+  if (fast !== undefined) return fast
   let product = ONE
   for (let i = 0; i < values.length; i++) {
     product = product.times(toDecimal(values[i], `values[${i}]`))

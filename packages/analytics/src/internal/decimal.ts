@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import { AnalyticsInputError } from '../errors.ts'
 import type { RoundingMode } from '../types.ts'
+import { magnitudeOf } from './scaled.ts'
 
 /**
  * The package's own big.js constructor: configuring it never touches the
@@ -104,22 +105,16 @@ export function floorDiv(a: Decimal, b: Decimal): Decimal {
   return roundedQuotient(a, b, 'floor')
 }
 
+const BIG_MODES = {
+  down: Big.roundDown,
+  'half-up': Big.roundHalfUp,
+  'half-even': Big.roundHalfEven,
+  up: Big.roundUp,
+} as const
+
 /** The big.js rounding mode (applied to the magnitude) of a mode, for a result of that sign. */
 function magnitudeMode(mode: RoundingMode, negative: boolean): Big.RoundingMode {
-  switch (mode) {
-    case 'half-up':
-      return Big.roundHalfUp
-    case 'half-even':
-      return Big.roundHalfEven
-    case 'down':
-      return Big.roundDown
-    case 'up':
-      return Big.roundUp
-    case 'floor':
-      return negative ? Big.roundUp : Big.roundDown
-    case 'ceil':
-      return negative ? Big.roundDown : Big.roundUp
-  }
+  return BIG_MODES[magnitudeOf(mode, negative)]
 }
 
 /** `a / b` rounded to an integer by `mode`, exactly (`b` non-zero). */
@@ -143,6 +138,10 @@ export function roundedDivision(
 
 /** The value rounded to a whole multiple of a positive step by `mode`, exactly. */
 export function roundToMultiple(value: Decimal, step: Decimal, mode: RoundingMode): Decimal {
+  if (step.c.length === 1 && step.c[0] === 1) {
+    // a power of ten, 10^e: rounding to -e decimal places, without a division
+    return value.round(-step.e, magnitudeMode(mode, value.s < 0 && value.c[0] !== 0))
+  }
   return roundedQuotient(value, step, mode).times(step)
 }
 

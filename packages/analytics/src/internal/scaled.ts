@@ -6,6 +6,7 @@
  * products by a power of ten while they stay below it; every caller falls
  * back to big.js whenever that cannot be promised.
  */
+import type { RoundingMode } from '../types.ts'
 
 /** Integers strictly below this are exact in a double. */
 export const EXACT_LIMIT = 2 ** 53
@@ -64,4 +65,113 @@ export function formatPlain(mantissa: number, scale: number): string {
     k--
   }
   return formatFixed(m, k)
+}
+
+/** Whether the last value read by {@link readSignedScaled} had a minus sign. */
+const lastSign = { negative: false }
+
+/**
+ * Like {@link readScaled}, with an optional leading minus (left in
+ * `lastSign.negative`). Returns `-1` for anything else.
+ */
+function readSignedScaled(value: unknown): number {
+  if (typeof value === 'number') {
+    lastSign.negative = value < 0
+    return readScaled(value < 0 ? -value : value)
+  }
+  if (typeof value !== 'string') return -1
+  lastSign.negative = value.charCodeAt(0) === 45 // '-'
+  return readScaled(lastSign.negative ? value.slice(1) : value)
+}
+
+/** A rounding mode applied to a magnitude: what floor and ceil become for a given sign. */
+export type MagnitudeMode = 'down' | 'up' | 'half-up' | 'half-even'
+
+/** The magnitude mode of a rounding mode, for a result of that sign. */
+export function magnitudeOf(mode: RoundingMode, negative: boolean): MagnitudeMode {
+  if (mode === 'floor') return negative ? 'up' : 'down'
+  if (mode === 'ceil') return negative ? 'down' : 'up'
+  return mode
+}
+
+/**
+ * Exact product of plain decimals (strings or numbers) whose mantissas
+ * multiply to less than 2^53, as a plain decimal string; `undefined` when
+ * that cannot be promised (the caller then takes the big.js path, which also
+ * validates). Factors from index `positiveFrom` on must be positive.
+ */
+export function multiplyScaled(
+  values: readonly unknown[],
+  positiveFrom = values.length,
+): string | undefined {
+  let product = 1
+  let scale = 0
+  let negative = false
+  for (let i = 0; i < values.length; i++) {
+    const m = readSignedScaled(values[i])
+    if (m < 0 || (i >= positiveFrom && (m === 0 || lastSign.negative))) return undefined
+    product *= m
+    if (product >= EXACT_LIMIT) return undefined
+    scale += lastRead.scale
+    negative = negative !== lastSign.negative
+  }
+  const text = formatPlain(product, scale)
+  return negative && product !== 0 ? `-${text}` : text
+}
+
+/**
+ * Exact quotient `a / b` of plain decimals, carried to `decimals` places and
+ * rounded by `mode` on the exact remainder (long division on integers below
+ * 2^53, where `%` and products by ten are exact). `undefined` when the
+ * aligned operands are too large or not plain (the caller then takes the
+ * big.js path), or when `b` is zero.
+ */
+export function divideScaled(
+  a: unknown,
+  b: unknown,
+  decimals: number,
+  mode: RoundingMode,
+): string | undefined {
+  const ua = readSignedScaled(a)
+  if (ua < 0) return undefined
+  const sa = lastRead.scale
+  const na = lastSign.negative
+  const ub = readSignedScaled(b)
+  if (ub <= 0) return undefined
+  const sb = lastRead.scale
+  // a / b = (ua * 10^sb) / (ub * 10^sa)
+  const top = ua * (POW10[sb] as number)
+  const bottom = ub * (POW10[sa] as number)
+  if (top >= EXACT_LIMIT || bottom * 10 >= EXACT_LIMIT) return undefined
+  let rest = top % bottom
+  const whole = (top - rest) / bottom
+  let digits = ''
+  for (let i = 0; i < decimals; i++) {
+    const shifted = rest * 10
+    rest = shifted % bottom
+    digits += String((shifted - rest) / bottom)
+  }
+  const negative = na !== lastSign.negative && top !== 0
+  const magnitude = magnitudeOf(mode, negative)
+  const twice = rest * 2
+  const last = digits.length === 0 ? whole % 10 : digits.charCodeAt(digits.length - 1) - 48
+  const up =
+    rest !== 0 &&
+    (magnitude === 'up' ||
+      (magnitude === 'half-up' && twice >= bottom) ||
+      (magnitude === 'half-even' && (twice > bottom || (twice === bottom && last % 2 === 1))))
+  let text = up ? increment(`${whole}${digits}`) : `${whole}${digits}`
+  if (decimals > 0) {
+    const cut = text.length - decimals
+    text = `${text.slice(0, cut)}.${text.slice(cut)}`.replace(/\.?0+$/, '')
+  }
+  return negative && text !== '0' ? `-${text}` : text
+}
+
+/** Adds one to a string of digits: `'199'` gives `'200'`, `'99'` gives `'100'`. */
+function increment(digits: string): string {
+  let i = digits.length - 1
+  while (i >= 0 && digits.charCodeAt(i) === 57) i-- // '9'
+  if (i < 0) return `1${'0'.repeat(digits.length)}`
+  return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`
 }

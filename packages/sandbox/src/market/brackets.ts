@@ -3,12 +3,12 @@
  *
  * `notional_floor_n = notional_cap_(n-1)` (0 for the first bracket) and
  * `cum_1 = 0, cum_n = cum_(n-1) + floor_n * (mmr_n - mmr_(n-1))`, computed
- * with exact decimal arithmetic.
+ * exactly by `computeCum` of `@perpkit/analytics`.
  *
  * @module
  */
+import { computeCum } from '@perpkit/analytics'
 import type { EndpointWire } from '@perpkit/schemas'
-import { add, formatDecimal, multiply, parseDecimal, type Scaled, subtract } from './decimal.ts'
 
 /** One risk tier as specified: notional cap, maintenance margin ratio, maximum leverage. */
 export type BracketTier = readonly [notionalCap: string, maintMarginRatio: string, leverage: number]
@@ -23,25 +23,22 @@ export type BracketWire = LeverageRuleWire['brackets'][number]
  * `cum` by the running rule, all exact.
  */
 export function buildBrackets(tiers: readonly BracketTier[]): BracketWire[] {
-  const out: BracketWire[] = []
-  let floor: Scaled = { units: 0n, scale: 0 }
-  let cum: Scaled = { units: 0n, scale: 0 }
-  let previousMmr: Scaled | undefined
-  tiers.forEach(([cap, mmr, leverage], index) => {
-    const ratio = parseDecimal(mmr)
-    if (previousMmr !== undefined) cum = add(cum, multiply(floor, subtract(ratio, previousMmr)))
-    out.push({
-      bracket: index + 1,
-      initial_leverage: leverage,
-      notional_cap: cap,
-      notional_floor: formatDecimal(floor),
-      maint_margin_ratio: mmr,
-      cum: formatDecimal(cum),
-    })
-    floor = parseDecimal(cap)
-    previousMmr = ratio
-  })
-  return out
+  const brackets = tiers.map(([cap, mmr, leverage], index) => ({
+    initialLeverage: leverage,
+    notionalFloor: index === 0 ? '0' : (tiers[index - 1] as BracketTier)[0],
+    notionalCap: cap,
+    maintMarginRatio: mmr,
+    cum: '0', // not read by computeCum
+  }))
+  const cums = computeCum({ brackets })
+  return brackets.map((b, index) => ({
+    bracket: index + 1,
+    initial_leverage: b.initialLeverage,
+    notional_cap: b.notionalCap,
+    notional_floor: b.notionalFloor,
+    maint_margin_ratio: b.maintMarginRatio,
+    cum: cums[index] as string,
+  }))
 }
 
 /** The highest leverage of a tier table (its first tier's). */

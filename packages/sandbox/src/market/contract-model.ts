@@ -1,12 +1,12 @@
 /**
- * One contract as the market sees it: its specification, its grids, its
+ * One contract as the market sees it: its specification, its
  * price path and the maps from the path to its market and mark prices.
  *
  * @module
  */
+import { divideDecimals, formatStepCount } from '@perpkit/analytics'
 import type { Candle } from './candle.ts'
 import type { ContractSpec } from './contracts.ts'
-import { formatOnGrid, type Grid, stepsOf, toGrid } from './grid.ts'
 import { hash2, hash3, hashString, signedUnit } from './hash.ts'
 import { priceAtSecond } from './intra-minute.ts'
 import { PricePath } from './price-path.ts'
@@ -25,8 +25,6 @@ const MARK_DEVIATION = 0.0004
 
 /** A listed contract with its deterministic market. */
 export class ContractModel {
-  readonly tick: Grid
-  readonly volumeStep: Grid
   readonly path: PricePath
   /** Hash of (seed, symbol): the root of this contract's own randomness. */
   readonly key: number
@@ -43,13 +41,11 @@ export class ContractModel {
     seed: number,
     readonly quirks: boolean,
   ) {
-    this.tick = toGrid(spec.tick)
-    this.volumeStep = toGrid(spec.volumeStep)
     this.key = hash2(seed, hashString(spec.symbol))
     this.path = new PricePath(
       seed,
       spec.pathKey,
-      stepsOf(spec.basePrice, this.tick),
+      ticksOf(spec.basePrice, spec.tick),
       spec.dailyVolume,
     )
     this.premiumFactor = 1 + spec.premium
@@ -120,11 +116,16 @@ export class ContractModel {
 
   /** Formats a price in ticks, e.g. `'95000.1'`. */
   formatPrice(ticks: number): string {
-    return formatOnGrid(ticks, this.tick)
+    return formatStepCount({ count: ticks, step: this.spec.tick })
   }
 
   /** Formats a quantity in whole volume steps, e.g. `'12'`. */
   formatSize(steps: number): string {
-    return formatOnGrid(steps, this.volumeStep)
+    return formatStepCount({ count: steps, step: this.spec.volumeStep })
   }
+}
+
+/** The nearest whole number of ticks (at least one) to a base price given as a plain number. */
+function ticksOf(price: number, tick: string): number {
+  return Math.max(1, Number(divideDecimals({ a: price, b: tick, decimals: 0 })))
 }

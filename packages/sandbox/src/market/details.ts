@@ -9,20 +9,14 @@
  *
  * @module
  */
+import { contractsToQuote, divideDecimals, multiplyDecimals, roundToStep } from '@perpkit/analytics'
 import type { ContractWire } from '@perpkit/schemas'
 import { candleAsOf } from './aggregate.ts'
 import { maxLeverageOf } from './brackets.ts'
 import type { ContractModel } from './contract-model.ts'
-import { divide, formatDecimal, multiplyDecimals, parseDecimal, subtract } from './decimal.ts'
 import { buildFundingRate } from './funding.ts'
 import { hash2 } from './hash.ts'
-import {
-  INDEX_PRICE_DECIMALS,
-  roundDecimal,
-  VALUE_DECIMALS,
-  wholePart,
-  withSubTickDigits,
-} from './live-format.ts'
+import { INDEX_PRICE_DECIMALS, VALUE_STEP, withSubTickDigits } from './live-format.ts'
 import { openInterestAt } from './open-interest.ts'
 import { MINUTES_PER_DAY } from './price-path.ts'
 
@@ -50,7 +44,6 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
   const stats = model.mapCandle(day ?? model.path.minute(minute), 'market')
   const lastTicks = model.lastPriceTicks(asOf)
   const last = model.formatPrice(lastTicks)
-  const open = model.formatPrice(stats.open)
   const trading = status === 'Trading'
   const volume = trading ? String(stats.volume) : '0'
   const typical = model.formatPrice(
@@ -59,11 +52,22 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
   const funding = buildFundingRate(model, now)
   const exact = openInterestAt(model, now)
   const live = model.quirks
-  const openInterest = live ? wholePart(exact.openInterest) : exact.openInterest
+  const openInterest = live
+    ? roundToStep({ value: exact.openInterest, step: 1, mode: 'down' })
+    : exact.openInterest
   const value = live
-    ? roundDecimal(multiplyDecimals(openInterest, spec.contractSize, last), VALUE_DECIMALS)
+    ? roundToStep({
+        value: contractsToQuote({
+          contracts: openInterest,
+          contractSize: spec.contractSize,
+          price: last,
+        }),
+        step: VALUE_STEP,
+      })
     : exact.value
-  const turnover = trading ? multiplyDecimals(volume, spec.contractSize, typical) : '0'
+  const turnover = trading
+    ? multiplyDecimals({ values: [volume, spec.contractSize, typical] })
+    : '0'
   const indexPrice = model.formatPrice(model.markTicks(model.pathPriceAt(second)))
   const none = noneTimeOf(model)
   const row: DetailsRow = {
@@ -76,7 +80,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     quote_currency: spec.quoteCurrency,
     last_price: last,
     volume_24h: volume,
-    turnover_24h: live ? roundDecimal(turnover, VALUE_DECIMALS) : turnover,
+    turnover_24h: live ? roundToStep({ value: turnover, step: VALUE_STEP }) : turnover,
     index_price: live
       ? withSubTickDigits(indexPrice, INDEX_PRICE_DECIMALS, hash2(model.key, second))
       : indexPrice,
@@ -94,7 +98,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     open_interest_value: value,
     high_24h: model.formatPrice(stats.high),
     low_24h: model.formatPrice(stats.low),
-    change_24h: trading ? changeOf(open, last, live ? 16 : 6) : '0',
+    change_24h: trading ? changeOf(stats.open, lastTicks, live ? 16 : 6) : '0',
     status,
     delist_time: Math.floor(delistTime / 1000),
   }
@@ -107,8 +111,10 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
   return row
 }
 
-/** `(last - open) / open` as a decimal fraction with up to `decimals` decimals, e.g. `'0.012345'`. */
-function changeOf(open: string, last: string, decimals: number): string {
-  const o = parseDecimal(open)
-  return formatDecimal(divide(subtract(parseDecimal(last), o), o, decimals))
+/**
+ * `(last - open) / open` as a decimal fraction with up to `decimals` decimals
+ * (truncated), e.g. `'0.012345'`; from the prices in ticks, as the tick cancels.
+ */
+function changeOf(openTicks: number, lastTicks: number, decimals: number): string {
+  return divideDecimals({ a: lastTicks - openTicks, b: openTicks, decimals, mode: 'down' })
 }

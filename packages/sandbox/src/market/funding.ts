@@ -9,9 +9,9 @@
  *
  * @module
  */
+import { multiplyDecimals } from '@perpkit/analytics'
 import type { EndpointWire } from '@perpkit/schemas'
 import type { ContractModel } from './contract-model.ts'
-import { formatScaled, trimZeros } from './decimal.ts'
 import { hash3, Stream } from './hash.ts'
 
 /** The wire payload of the funding-rate endpoint. */
@@ -23,12 +23,14 @@ const FUNDING = 0x66756e64
 const FUNDING_TIME_NUMBER = 0x66746e75
 /** Rate limits per settlement, in millionths: 0.0375. */
 const RATE_LIMIT_MICROS = 37_500
+const MICRO = '0.000001'
+const MICRO_MICRO = '0.000000000001'
 const MS_PER_HOUR = 3_600_000
 
 /** The upper and lower funding-rate limits, as decimal strings. */
 export const fundingLimits = {
-  upper: trimZeros(formatScaled(BigInt(RATE_LIMIT_MICROS), 6)),
-  lower: trimZeros(formatScaled(BigInt(-RATE_LIMIT_MICROS), 6)),
+  upper: multiplyDecimals({ values: [RATE_LIMIT_MICROS, MICRO] }),
+  lower: multiplyDecimals({ values: [-RATE_LIMIT_MICROS, MICRO] }),
 } as const
 
 /** Milliseconds between settlements, or `undefined` for contracts that do not fund. */
@@ -43,11 +45,11 @@ export function fundingRateOf(model: ContractModel, index: number): string {
   // Mostly the 0.01 % base rate, sometimes leaning one way for a while.
   const lean = Math.round(stream.gaussian() * 120)
   const micros = Math.max(-RATE_LIMIT_MICROS, Math.min(RATE_LIMIT_MICROS, 100 + lean))
-  if (!model.quirks) return trimZeros(formatScaled(BigInt(micros), 6))
+  if (!model.quirks) return multiplyDecimals({ values: [micros, MICRO] })
   // Six more digits (millionths of a micro), kept inside the limits.
-  const extra = BigInt(Math.floor(stream.next() * 1_000_000))
-  const units = BigInt(micros) * 1_000_000n + (micros >= RATE_LIMIT_MICROS ? 0n : extra)
-  return trimZeros(formatScaled(units, 12))
+  const extra = Math.floor(stream.next() * 1_000_000)
+  const units = micros * 1_000_000 + (micros >= RATE_LIMIT_MICROS ? 0 : extra)
+  return multiplyDecimals({ values: [units, MICRO_MICRO] })
 }
 
 /** Index of the latest settlement at or before `at` (epoch ms), or `undefined` before the first. */

@@ -6,9 +6,9 @@
  *
  * @module
  */
+import { contractsToQuote } from '@perpkit/analytics'
 import type { EndpointWire } from '@perpkit/schemas'
 import type { ContractModel } from './contract-model.ts'
-import { multiplyDecimals } from './decimal.ts'
 import { hash3, unit } from './hash.ts'
 
 /** The wire payload of the open-interest endpoint. */
@@ -35,7 +35,12 @@ export function openInterestAt(
   const fraction = `${String(high).padStart(9, '0')}${String(low).padStart(9, '0')}`
   const openInterest = `${whole}.${fraction}`
   const price = model.formatPrice(model.lastPriceTicks(now))
-  return { openInterest, value: multiplyDecimals(openInterest, model.spec.contractSize, price) }
+  const value = contractsToQuote({
+    contracts: openInterest,
+    contractSize: model.spec.contractSize,
+    price,
+  })
+  return { openInterest, value }
 }
 
 /** The open-interest payload at `now` (epoch ms). */

@@ -5,9 +5,9 @@
  *
  * @module
  */
+import { contractsToBase, multiplyDecimals } from '@perpkit/analytics'
 import type { TradeWire } from '@perpkit/schemas'
 import type { ContractModel } from './contract-model.ts'
-import { multiplyDecimals } from './decimal.ts'
 import { hash2, hash3, unit } from './hash.ts'
 
 const TRADES = 0x74726164
@@ -28,12 +28,12 @@ export function buildTrades(model: ContractModel, limit: number, now: number): T
     for (let j = count - 1; j >= 0 && out.length < limit; j--) {
       const r = hash2(h, j)
       const contracts = 1 + Math.floor(-Math.log(1 - unit(r)) * meanContracts)
-      const qty = multiplyDecimals(String(contracts), spec.contractSize)
+      const qty = contractsToBase({ contracts, contractSize: spec.contractSize })
       out.push({
         symbol: spec.symbol,
         price: priceText,
         qty,
-        quote_qty: multiplyDecimals(priceText, qty),
+        quote_qty: multiplyDecimals({ values: [priceText, qty] }),
         time: second,
         // A falling price is taken by sellers: the buyer is the maker.
         is_buyer_maker: price < previous ? true : price > previous ? false : (r & 1) === 1,
