@@ -1,8 +1,9 @@
 /**
  * The one check on a `request()` path: it must name something under the base
  * URL, at its origin. Absolute URLs, `//host`, dot segments (`..`, `%2e%2e`),
- * backslashes, `?` and `#` are refused before anything is sent, so no path can
- * take the client's headers, credentials included, anywhere else.
+ * backslashes, `?`, `#` and whitespace (which URL parsing drops or rewrites)
+ * are refused before anything is sent, so no path can take the client's
+ * headers, credentials included, anywhere else.
  *
  * @module
  */

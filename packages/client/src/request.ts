@@ -88,7 +88,8 @@ export async function sendGeneric<T>(
   if (!isPathUnderBase(transport.options.baseUrl, request.path)) {
     issues.push({
       path: 'path',
-      expected: 'a path under the base URL: starting with one "/", without "..", "\\", "?" or "#"',
+      expected:
+        'a path under the base URL: starting with one "/", without "..", "\\", "?", "#" or whitespace',
       received: JSON.stringify(request.path),
     })
   }

@@ -125,6 +125,7 @@ describe('request() paths that would leave the base URL are refused before sendi
     '/\\evil.example/steal',
     '/private?sneaky=1',
     '/private#fragment',
+    '/.\t./steal',
     'private',
   ])('%s', async (path) => {
     const before = origin.requests.length
