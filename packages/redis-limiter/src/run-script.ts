@@ -30,6 +30,17 @@ export interface RedisCommands {
 /** Why a command failed: Redis answered with an error, or did not answer in time. */
 export class CommandFailure extends Error {
   override name = 'CommandFailure'
+
+  /**
+   * @param message - What went wrong.
+   * @param sent - Whether the command went out (it may still run in Redis).
+   */
+  constructor(
+    message: string,
+    readonly sent: boolean,
+  ) {
+    super(message)
+  }
 }
 
 /**
@@ -44,7 +55,7 @@ export class CommandFailure extends Error {
  * @param waitForConnection - Send even while the client reconnects (a
  *   release must reach Redis eventually); otherwise fail at once.
  * @returns The script's reply.
- * @throws {@link CommandFailure} when Redis is not ready, errs or is too slow.
+ * @throws {@link CommandFailure} when Redis is not ready or too slow; Redis's own error when it errs.
  */
 export function runScript(
   redis: RedisCommands,
@@ -55,7 +66,7 @@ export function runScript(
   waitForConnection = false,
 ): Promise<unknown> {
   if (!waitForConnection && redis.isReady === false) {
-    return Promise.reject(new CommandFailure('the Redis client is not connected'))
+    return Promise.reject(new CommandFailure('the Redis client is not connected', false))
   }
   const tail = [String(keys.length), ...keys, ...args.map(String)]
   return withTimeout(evaluate(redis, script, tail), timeoutMs)
@@ -76,7 +87,10 @@ function withTimeout(reply: Promise<unknown>, ms: number): Promise<unknown> {
     timer = setTimeout(
       // setImmediate runs after this turn's I/O: an answer that arrived while
       // this process was busy (the timer is late too) still wins.
-      () => setImmediate(() => reject(new CommandFailure(`Redis did not answer within ${ms} ms`))),
+      () =>
+        setImmediate(() =>
+          reject(new CommandFailure(`Redis did not answer within ${ms} ms`, true)),
+        ),
       ms,
     )
   })

@@ -7,7 +7,7 @@
  * @module
  */
 import { onAbort, type RateLimitSlot } from '@perpkit/client'
-import { runScript } from './run-script.ts'
+import { CommandFailure, runScript } from './run-script.ts'
 import { ACQUIRE, CANCEL, RELEASE } from './scripts.ts'
 import type { Budget, StoreCore } from './store-core.ts'
 
@@ -81,8 +81,10 @@ export class SlotQueue {
             this.#core.commandTimeoutMs,
           )
         } catch (error) {
-          // The answer may only be late: take back whatever it would grant.
-          this.#core.fireAndForget(CANCEL, [this.#keys.inflight], [prefix, wanted])
+          // A command that went out may only be late: take back whatever it would grant.
+          if (!(error instanceof CommandFailure && !error.sent)) {
+            this.#core.fireAndForget(CANCEL, [this.#keys.inflight], [prefix, wanted])
+          }
           this.#core.failed(error)
           return this.#handOff()
         }

@@ -1,0 +1,51 @@
+import { PerpkitError } from '@perpkit/client'
+import { describe, expect, it } from 'vitest'
+import { createRedisStore, type RedisCommands } from '../src/index.ts'
+
+/** Commands a test's client was asked to send (none expected). */
+const sent: string[][] = []
+const untouched: RedisCommands = {
+  sendCommand: (args) => {
+    sent.push(args)
+    return Promise.reject(new Error('no command expected'))
+  },
+}
+
+describe('createRedisStore options', () => {
+  it('needs a client with sendCommand, and says how to make one', () => {
+    expect(() => createRedisStore({} as { redis: RedisCommands })).toThrow(PerpkitError)
+    expect(() =>
+      createRedisStore({} as { redis: RedisCommands }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect())]`,
+    )
+  })
+
+  it('refuses an unknown failure policy', () => {
+    expect(() =>
+      createRedisStore({ redis: untouched, onRedisError: 'retry' as 'fallback' }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[PerpkitError: onRedisError must be 'fail-closed' or 'fallback', got "retry"]`,
+    )
+  })
+
+  it.each(['commandTimeoutMs', 'slotLeaseMs', 'retryIntervalMs'] as const)(
+    'refuses a %s that is not a positive number of milliseconds',
+    (name) => {
+      expect(() => createRedisStore({ redis: untouched, [name]: 0 })).toThrow(
+        `${name} must be a positive number of milliseconds, got 0`,
+      )
+      expect(() => createRedisStore({ redis: untouched, [name]: Number.NaN })).toThrow(PerpkitError)
+    },
+  )
+
+  it('fails closed at once when the client says it is not connected, without a command', async () => {
+    const offline: RedisCommands = { ...untouched, isReady: false }
+    const store = createRedisStore({ redis: offline })
+    await expect(store.acquire('k', { limit: 1, windowMs: 100 })).rejects.toMatchObject({
+      name: 'RedisLimiterError',
+      retryable: true,
+    })
+    expect(sent).toEqual([])
+  })
+})
