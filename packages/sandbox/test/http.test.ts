@@ -163,6 +163,15 @@ describe('CORS', () => {
     expect(reply.headers['access-control-max-age']).toBe('600')
   })
 
+  it('allows POST and DELETE in preflights for the control routes, so a page can queue faults', async () => {
+    const reply = await raw(sandbox.url, '/__sandbox/faults', {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    })
+    expect(reply.status).toBe(204)
+    expect(reply.headers['access-control-allow-methods']).toBe('GET, POST, DELETE, OPTIONS')
+  })
+
   it('allows only the listed origins, echoing the origin with Vary: Origin', async () => {
     const listed = await startSandbox({
       now: () => NOW,

@@ -2,8 +2,8 @@
  * CORS, so that a page on another origin can call the sandbox: every answer
  * carries `Access-Control-Allow-Origin` (`*`, or the request's origin when it
  * is in the allowed list) and exposes the rate-limit headers; `OPTIONS`
- * preflights are answered with 204, allowing GET and HEAD and the signing
- * headers. With `cors: false` nothing is added and preflights are not
+ * preflights are answered with 204, allowing GET and HEAD (and POST and
+ * DELETE on the control routes) and the signing headers. With `cors: false` nothing is added and preflights are not
  * answered, so browsers refuse cross-origin calls.
  *
  * @module
@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FAULT_HEADER } from '../faults/fault.ts'
 import type { ResolvedOptions } from '../options.ts'
+import { CONTROL_PREFIX } from './control-routes.ts'
 
 /** How long a browser may cache a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600
@@ -64,10 +65,17 @@ export function isPreflight(options: ResolvedOptions, req: IncomingMessage): boo
   )
 }
 
-/** Answers a preflight: 204, the allowed methods and headers, cacheable for ten minutes. */
-export function sendPreflight(options: ResolvedOptions, res: ServerResponse): void {
+/**
+ * Answers a preflight: 204, the allowed methods and headers, cacheable for
+ * ten minutes. The control routes also take POST and DELETE, so that a page
+ * can queue faults.
+ */
+export function sendPreflight(options: ResolvedOptions, res: ServerResponse, path: string): void {
+  const methods = path.startsWith(CONTROL_PREFIX)
+    ? 'GET, POST, DELETE, OPTIONS'
+    : 'GET, HEAD, OPTIONS'
   res.writeHead(204, {
-    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    'access-control-allow-methods': methods,
     'access-control-allow-headers': allowedRequestHeaders(options).join(', '),
     'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
     'content-length': 0,

@@ -32,8 +32,8 @@ async function serve(
   res: ServerResponse,
 ): Promise<void> {
   applyCors(state.options, req, res)
-  if (isPreflight(state.options, req)) return sendPreflight(state.options, res)
   const { path, rawQuery } = splitUrl(req.url ?? '/')
+  if (isPreflight(state.options, req)) return sendPreflight(state.options, res, path)
   if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
   if (serveGatewayRoute(state, req, res, path)) return
   const endpoint = findEndpoint(path)
