@@ -42,7 +42,10 @@ export interface FetchInit {
 export interface FetchResponse {
   readonly status: number
   readonly ok: boolean
-  readonly headers: { get(name: string): string | null }
+  readonly headers: {
+    /** The header's value, or `null` when absent. */
+    get(name: string): string | null
+  }
   /** A `ReadableStream` of the body's bytes (typed loosely: each runtime has its own stream types). */
   readonly body: object | null
 }
