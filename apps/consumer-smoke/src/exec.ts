@@ -40,7 +40,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** A command failed: its message carries the command line and everything it printed. */
-export class CommandError extends Error {
+class CommandError extends Error {
   constructor(command: string, code: number | null, output: CommandOutput) {
     super(
       [`${command} exited with ${code}`, output.stdout.trim(), output.stderr.trim()]

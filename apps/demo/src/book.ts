@@ -24,13 +24,13 @@ import type {
 } from './snapshot-types.ts'
 
 /** Group steps, in ticks. */
-export const GROUP_TICKS = [10, 100] as const
+const GROUP_TICKS = [10, 100] as const
 
 /** Buckets shown a side for each grouping. */
-export const GROUP_LEVELS = 5
+const GROUP_LEVELS = 5
 
 /** Half-width of the liquidity band around the mid, in percent. */
-export const WITHIN_PCT = '0.5'
+const WITHIN_PCT = '0.5'
 
 /** Levels a side the top-of-book imbalance counts. */
 const IMBALANCE_LEVELS = 10

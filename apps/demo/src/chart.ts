@@ -10,7 +10,7 @@ import { formatDateTime, groupThousands } from './format.ts'
 import type { Style } from './style.ts'
 
 /** Rows of the chart. */
-export const CHART_HEIGHT = 8
+const CHART_HEIGHT = 8
 
 /**
  * Draws the closes of candles, oldest on the left, with y labels rounded to

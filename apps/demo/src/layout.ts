@@ -8,7 +8,7 @@
 import type { Style } from './style.ts'
 
 /** Width every line of the text output stays within. */
-export const LINE_WIDTH = 80
+const LINE_WIDTH = 80
 
 /** Indent of section bodies. */
 const INDENT = '  '

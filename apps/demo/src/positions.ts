@@ -21,7 +21,7 @@ import type { LeverageBracket } from '@perpkit/schemas'
 import type { LiquidationRow, LiquidationSection, OrderSize } from './snapshot-types.ts'
 
 /** Leverages of the example positions. */
-export const EXAMPLE_LEVERAGES = [5, 10, 25, 50] as const
+const EXAMPLE_LEVERAGES = [5, 10, 25, 50] as const
 
 /** What the position computations need to know about the contract. */
 export interface PositionContract {

@@ -18,7 +18,7 @@ import { type DataSource, openRemoteSource, openSandboxSource } from './source.t
 import { createStyle, type Style, shouldUseColor } from './style.ts'
 
 /** Where the run writes. */
-export interface Output {
+interface Output {
   stdout: { write(text: string): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown }
   style: Style
@@ -39,7 +39,7 @@ function render(args: DemoArgs, output: Output, document: DemoDocument): string 
  * @param output - Streams and paints.
  * @param signal - Aborts the requests in flight.
  */
-export async function runOnce(
+async function runOnce(
   source: DataSource,
   args: DemoArgs,
   output: Output,
@@ -77,7 +77,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * @param signal - Ends the loop.
  * @throws the first error that is not retryable.
  */
-export async function runWatch(
+async function runWatch(
   source: DataSource,
   args: DemoArgs,
   output: Output,

@@ -75,7 +75,7 @@ export interface ContractSection {
   delistTime: number | null
 }
 
-export interface PriceSection {
+interface PriceSection {
   last: string
   /** Close of the last mark-price candle; `null` when there is none. */
   mark: string | null
@@ -105,7 +105,7 @@ export interface FundingSection {
   lowerLimit: string
 }
 
-export interface OpenInterestSection {
+interface OpenInterestSection {
   /** In contracts. */
   contracts: string
   /** In the base coin: contracts × contract size. */
@@ -169,7 +169,7 @@ export interface TradeRow {
   value: string
 }
 
-export interface CandleSection {
+interface CandleSection {
   /** Candle length in minutes. */
   stepMinutes: number
   /** Oldest first. */

@@ -22,9 +22,9 @@ import type {
 } from './snapshot-types.ts'
 
 /** Candles in the chart: two days of hourly candles. */
-export const CHART_CANDLES = 48
+const CHART_CANDLES = 48
 /** Trades listed. */
-export const TRADE_COUNT = 6
+const TRADE_COUNT = 6
 
 const HOUR_MS = 3_600_000
 const MARK_WINDOW_MS = 15 * 60_000
@@ -108,7 +108,7 @@ function describeTrade(trade: Trade): TradeRow {
  * @returns The snapshot of the contract.
  * @throws {@link DemoError} for an unknown symbol; the client's errors otherwise.
  */
-export async function gatherSnapshot(
+async function gatherSnapshot(
   client: PerpkitClient,
   symbol: string,
   options: GatherOptions,

@@ -13,7 +13,7 @@ import { DemoError } from './demo-error.ts'
 import type { SourceInfo } from './snapshot-types.ts'
 
 /** Environment variables that hold credentials for `--base-url`. */
-export const CREDENTIAL_VARIABLES = {
+const CREDENTIAL_VARIABLES = {
   apiKey: 'PERPKIT_API_KEY',
   secret: 'PERPKIT_API_SECRET',
   memo: 'PERPKIT_API_MEMO',
@@ -43,7 +43,7 @@ const CLIENT_DEFAULTS = { rateLimit: true, retry: 2 } as const
  * @returns The credentials (redacted when printed), or `null`, and a warning
  *   when only some of the variables are set.
  */
-export function readEnvCredentials(env: Env): {
+function readEnvCredentials(env: Env): {
   credentials: Credentials | null
   warning?: string
 } {

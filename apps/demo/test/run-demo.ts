@@ -105,7 +105,7 @@ export function pairValue(section: readonly string[], label: string): string {
 }
 
 /** A decimal string as the models carry it. */
-export const DECIMAL = /^-?\d+(\.\d+)?$/
+const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A formatted price: thousands separated, exactly `decimals` decimals. */
 export const priceWith = (decimals: number) =>
   new RegExp(`^\\d{1,3}(,\\d{3})*${decimals === 0 ? '' : `\\.\\d{${decimals}}`}$`)

@@ -2,7 +2,7 @@ import Big from 'big.js'
 import fc from 'fast-check'
 
 /** A book level as the model carries it. */
-export interface Level {
+interface Level {
   price: string
   qty: string
   total: string

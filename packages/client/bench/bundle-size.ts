@@ -23,7 +23,7 @@ export type BundleSize =
  * @param external - Imports left out of the bundle.
  * @returns Raw and gzip bytes and the largest inputs, or the build error.
  */
-export async function browserBundleSize(
+async function browserBundleSize(
   source: string,
   resolveDir: string,
   external: string[] = [],

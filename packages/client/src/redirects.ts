@@ -10,7 +10,7 @@
 import { RedirectError } from './errors/guards.ts'
 
 /** Redirects followed at most within one attempt. */
-export const MAX_REDIRECTS = 5
+const MAX_REDIRECTS = 5
 
 /** One request of a redirect chain: where, how, and what to sign. */
 export interface Hop {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 
 /** A request as the server saw it. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string
   url: string
   headers: IncomingMessage['headers']

@@ -22,7 +22,7 @@ export interface DashboardOutput {
 const PROGRAM = 'perpkit-dashboard'
 
 /** The configuration the page reads: no secret but the sandbox's throw-away one. */
-export function pageConfig(source: DataSource, symbol: string): DashboardConfig {
+function pageConfig(source: DataSource, symbol: string): DashboardConfig {
   const { credentials } = source
   return {
     baseUrl: source.info.url,

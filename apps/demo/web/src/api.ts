@@ -15,7 +15,7 @@ import { type Signal, signal } from '@preact/signals'
 import type { DashboardConfig } from './dashboard-config.ts'
 
 /** The last rate-limit state each endpoint reported, with when it arrived. */
-export interface BudgetEntry {
+interface BudgetEntry {
   endpoint: string
   info: RateLimitInfo
   at: number

@@ -7,7 +7,7 @@
  */
 
 /** Credentials as plain strings, for the page's WebCrypto signer. */
-export interface PageCredentials {
+interface PageCredentials {
   apiKey: string
   secret: string
   memo: string

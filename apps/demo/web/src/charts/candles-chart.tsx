@@ -44,7 +44,7 @@ interface Handles {
 const time = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp
 
 /** The series' price format: the contract's tick as the smallest move. */
-export function priceFormat(tick: string) {
+function priceFormat(tick: string) {
   return { type: 'price' as const, minMove: Number(tick), precision: tickDecimals(tick) }
 }
 

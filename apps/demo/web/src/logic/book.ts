@@ -27,7 +27,7 @@ export const WITHIN_PCTS = ['0.1', '0.5', '1', '2'] as const
 export const LADDER_LEVELS = 12
 
 /** Levels a side counted by the imbalance. */
-export const IMBALANCE_LEVELS = 10
+const IMBALANCE_LEVELS = 10
 
 /** What the order-book panel shows. */
 export interface BookView {

@@ -12,10 +12,10 @@ export const CHART_STEPS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'] as const
 export type ChartStep = (typeof CHART_STEPS)[number]
 
 /** Candles the chart opens with: one request's worth. */
-export const INITIAL_CANDLES = 300
+const INITIAL_CANDLES = 300
 
 /** Windows of {@link MAX_KLINES_PER_REQUEST} candles a backfill fetches. */
-export const BACKFILL_WINDOWS = 6
+const BACKFILL_WINDOWS = 6
 
 /**
  * Milliseconds of one candle.

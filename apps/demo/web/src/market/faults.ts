@@ -26,7 +26,7 @@ export const FAULTS = [
 export type FaultMode = 'once' | 'always'
 
 /** The sandbox's per-request fault header. */
-export const FAULT_HEADER = 'X-Sandbox-Fault'
+const FAULT_HEADER = 'X-Sandbox-Fault'
 
 /** One line of the faults log. */
 export interface FaultLogLine {

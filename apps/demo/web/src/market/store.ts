@@ -38,7 +38,7 @@ export type PanelName =
   | 'trades'
 
 /** Milliseconds between live refreshes (each request still waits for the rate limiter). */
-export const REFRESH_MS = 3_000
+const REFRESH_MS = 3_000
 
 /** A failure as the page shows it: the typed error's name and one readable line. */
 export function errorText(error: unknown): string {
