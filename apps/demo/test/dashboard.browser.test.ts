@@ -105,6 +105,21 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
   it('reloads the candles when the step changes, and every chart when the symbol changes', async () => {
     const { page, errors } = await openPage({ width: 1280, height: 800 })
     expect(await candleKey(page)).toBe('BTCUSDT|1h')
+    const meta = page.getByTestId('candles-meta')
+    const initial = Number.parseInt((await meta.textContent()) ?? '', 10)
+    await page.getByTestId('backfill').click()
+    await page
+      .getByTestId('backfill-progress')
+      .filter({ hasText: /backfilled (\d+)\/\1 windows/ })
+      .waitFor()
+    await page.waitForFunction(
+      (before) =>
+        Number.parseInt(
+          document.querySelector('[data-testid="candles-meta"]')?.textContent ?? '',
+          10,
+        ) > before,
+      initial,
+    )
     const hourly = await probeCanvas(page, 'candles-chart')
     await page.getByTestId('step-switcher').getByRole('button', { name: '1d', exact: true }).click()
     await page.locator('[data-testid="candles-meta"][data-key="BTCUSDT|1d"]').waitFor()

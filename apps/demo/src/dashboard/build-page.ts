@@ -77,8 +77,11 @@ export async function buildPageIfNeeded(log: (line: string) => void): Promise<bo
   const fingerprint = inputsFingerprint()
   if (!needsBuild(fingerprint)) return false
   log('building the page (vite)...')
+  // Vite bundles the development builds of dependencies unless NODE_ENV says
+  // production (a test runner sets 'test'); this process only serves the page.
+  process.env.NODE_ENV = 'production'
   const { build } = await import('vite')
-  await build({ configFile: join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' })
+  await build({ configFile: join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' })
   writeFileSync(FINGERPRINT_FILE, `${fingerprint}\n`)
   return true
 }

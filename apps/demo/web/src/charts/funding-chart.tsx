@@ -36,11 +36,13 @@ export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
       handleScroll: false,
       handleScale: false,
       // Rates are fractions; the axis shows them as percentages (4 decimals).
-      localization: { priceFormatter: (value: number) => formatPercent(value.toFixed(8), 4) },
+      localization: { priceFormatter: (value: number) => formatPercent(String(value), 4) },
     })
     const bars = chart.addSeries(HistogramSeries, {
       priceLineVisible: false,
       lastValueVisible: false,
+      // Rates move in millionths: the scale needs that precision to place its labels.
+      priceFormat: { type: 'price', precision: 6, minMove: 0.000001 },
     })
     handles.current = { chart, bars }
     return () => {

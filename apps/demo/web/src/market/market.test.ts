@@ -47,6 +47,15 @@ describe('the dashboard state, against a sandbox', () => {
     expect(calculators.liquidation.value?.kind).toBe('point')
     expect(calculators.book.value?.groupStep).toBe('0.1')
 
+    const shown = market.candles.value.length
+    await market.loadBackfill()
+    const progress = market.backfill.value
+    expect(progress?.windowsDone).toBe(progress?.windowsTotal)
+    expect(progress?.windowsTotal).toBeGreaterThan(0)
+    expect(market.candles.value.length).toBeGreaterThan(shown)
+    const times = market.candles.value.map((candle) => candle.timestamp)
+    expect(times).toEqual([...new Set(times)].sort((a, b) => a - b))
+
     market.selectStep('1d')
     await vi.waitFor(() => expect(market.candlesKey.value).toBe('ETHUSDT|1d'), { timeout: 15_000 })
 
