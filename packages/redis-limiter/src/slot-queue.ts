@@ -99,7 +99,8 @@ export class SlotQueue {
             waiter.resolve(this.#slot(`${prefix}${i}`))
           }
         }
-        if (granted === 0) return this.#sleep(waitMs)
+        // (Whoever waited may have aborted meanwhile: then nothing to wake for.)
+        if (granted === 0) return this.#sleep(this.#waiters.length > 0 ? waitMs : undefined)
       }
     } finally {
       this.#busy = false
