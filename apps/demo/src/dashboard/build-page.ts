@@ -11,7 +11,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The page's folder (`apps/demo/web`). */
-export const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url))
+const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url))
 
 /** Where Vite writes the built page (git-ignored). */
 export const DIST_DIR = join(WEB_DIR, 'dist')
@@ -38,7 +38,7 @@ function listFiles(dir: string, skip: ReadonlySet<string>): string[] {
  *
  * @returns A SHA-256 hex digest.
  */
-export function inputsFingerprint(): string {
+function inputsFingerprint(): string {
   const skip = new Set(['dist', 'node_modules'])
   const files = [
     ...listFiles(WEB_DIR, skip),
@@ -62,7 +62,7 @@ export function inputsFingerprint(): string {
  * @param fingerprint - {@link inputsFingerprint} of now.
  * @returns `true` when a build is needed.
  */
-export function needsBuild(fingerprint: string): boolean {
+function needsBuild(fingerprint: string): boolean {
   if (!existsSync(join(DIST_DIR, 'index.html')) || !existsSync(FINGERPRINT_FILE)) return true
   return readFileSync(FINGERPRINT_FILE, 'utf8').trim() !== fingerprint
 }
