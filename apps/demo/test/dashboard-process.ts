@@ -23,7 +23,7 @@ export interface DashboardProcess {
 }
 
 /** The command of the demo's `dashboard` script, e.g. `['tsx', 'src/dashboard/main.ts']`. */
-function dashboardCommand(): [string, string[]] {
+export function dashboardCommand(): [string, string[]] {
   const manifest = JSON.parse(readFileSync(`${demoDir}package.json`, 'utf8')) as {
     scripts: Record<string, string>
   }
@@ -36,16 +36,23 @@ function dashboardCommand(): [string, string[]] {
  * Starts the dashboard and waits for the URL line on stdout.
  *
  * @param args - Command-line arguments.
+ * @param env - Variables added to the environment (which has no PERPKIT_* of its own).
  * @returns The running process.
  * @throws when it exits or prints something else first.
  */
-export function startDashboard(args: readonly string[] = []): Promise<DashboardProcess> {
+export function startDashboard(
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<DashboardProcess> {
   const [command, scriptArgs] = dashboardCommand()
   const child: ChildProcess = spawn(command, [...scriptArgs, ...args], {
     cwd: demoDir,
-    env: Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !name.startsWith('PERPKIT_')),
-    ),
+    env: {
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith('PERPKIT_')),
+      ),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

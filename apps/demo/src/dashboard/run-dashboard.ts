@@ -1,7 +1,7 @@
 /**
- * Running the dashboard: build the page if needed, open the source (the
- * embedded sandbox or `--base-url`), check the first symbol, serve the page
- * and its configuration, print the URL, and stop cleanly on SIGINT/SIGTERM.
+ * Running the dashboard: open the source (the embedded sandbox or
+ * `--base-url`), check the first symbol, build the page if needed, serve the
+ * page and its configuration, print the URL, and stop cleanly on SIGINT/SIGTERM.
  *
  * @module
  */
@@ -72,7 +72,6 @@ export async function runDashboard(
   let source: DataSource | undefined
   let server: PageServer | undefined
   try {
-    await buildPageIfNeeded((line) => output.stderr.write(`${PROGRAM}: ${line}\n`))
     source =
       args.baseUrl === null
         ? await openSandboxSource()
@@ -80,6 +79,7 @@ export async function runDashboard(
     for (const warning of source.warnings) output.stderr.write(`${PROGRAM}: note: ${warning}\n`)
     // Fails fast, in the terminal, on an unknown symbol or an unreachable deployment.
     await source.client.getContracts({ symbol: args.symbol })
+    await buildPageIfNeeded((line) => output.stderr.write(`${PROGRAM}: ${line}\n`))
     server = await startServer(args, pageConfig(source, args.symbol))
     output.stdout.write(`${server.url}\n`)
     await signalled

@@ -23,7 +23,9 @@ async function boot(root: HTMLElement): Promise<void> {
   const calculators = createCalculators(market)
   const faults = createFaults(config)
   render(<App api={api} market={market} calculators={calculators} faults={faults} />, root)
-  await market.start(new AbortController().signal)
+  const stop = new AbortController()
+  addEventListener('pagehide', () => stop.abort(), { once: true })
+  await market.start(stop.signal)
 }
 
 const root = document.getElementById('app')

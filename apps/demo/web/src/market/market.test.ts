@@ -86,5 +86,15 @@ describe('the dashboard state, against a sandbox', () => {
     expect(last?.text).toMatch(/^MaintenanceError: .*code 30016/)
     expect(faults.log.value.filter((line) => line.tone === 'retry')).toHaveLength(2)
     expect(faults.running.value).toBe(false)
+
+    // A stalled body: the headers arrive, the body never does, each attempt times out.
+    faults.clear()
+    await faults.run('stall', 'always', 'BTCUSDT')
+    expect(faults.log.value.at(-1)?.text).toMatch(/^TimeoutError: /)
+    expect(
+      faults.log.value.filter((line) =>
+        line.text.endsWith('HTTP 200 application/json; charset=utf-8'),
+      ),
+    ).toHaveLength(3)
   })
 })
