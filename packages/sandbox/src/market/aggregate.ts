@@ -60,3 +60,27 @@ export function candleAsOf(
   extendCandle(merged, current)
   return merged
 }
+
+/** The last trailing day each path served: details of every contract ask for it every request. */
+const trailingDays = new WeakMap<PricePath, { from: number; candle: Candle | undefined }>()
+
+/**
+ * The candle of the 24 hours up to second `nowSecond` (epoch seconds), the
+ * current minute partial: the same as `candleAsOf(path, minute - 1440,
+ * minute + 1, nowSecond)`. Its whole minutes change once a minute, so they
+ * are kept per path and only the current minute is computed on each call.
+ */
+export function trailingDayAsOf(path: PricePath, nowSecond: number): Candle {
+  const nowMinute = Math.floor(nowSecond / 60)
+  const from = nowMinute - MINUTES_PER_DAY
+  let whole = trailingDays.get(path)
+  if (whole?.from !== from) {
+    whole = { from, candle: aggregateMinutes(path, from, nowMinute) }
+    trailingDays.set(path, whole)
+  }
+  const current = partialMinute(path.minuteShape(nowMinute), nowSecond - nowMinute * 60)
+  if (whole.candle === undefined) return current
+  const merged = { ...whole.candle }
+  extendCandle(merged, current)
+  return merged
+}

@@ -9,16 +9,15 @@
  *
  * @module
  */
-import { contractsToQuote, divideDecimals, multiplyDecimals, roundToStep } from '@perpkit/analytics'
+import { divideDecimals, multiplyDecimals } from '@perpkit/analytics'
 import type { ContractWire } from '@perpkit/schemas'
-import { candleAsOf } from './aggregate.ts'
+import { trailingDayAsOf } from './aggregate.ts'
 import { maxLeverageOf } from './brackets.ts'
 import type { ContractModel } from './contract-model.ts'
 import { buildFundingRate } from './funding.ts'
 import { hash2 } from './hash.ts'
-import { INDEX_PRICE_DECIMALS, VALUE_STEP, withSubTickDigits } from './live-format.ts'
-import { openInterestAt } from './open-interest.ts'
-import { MINUTES_PER_DAY } from './price-path.ts'
+import { INDEX_PRICE_DECIMALS, liveValue, withSubTickDigits } from './live-format.ts'
+import { openInterestAt, openInterestValue } from './open-interest.ts'
 
 /** A details row as sent: the schema's fields plus extra live fields. */
 export type DetailsRow = ContractWire & { funding_time?: number; tradfi_info?: null }
@@ -39,9 +38,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
   const { spec } = model
   const { status, asOf, delistTime } = model.lifecycle(now)
   const second = Math.floor(asOf / 1000)
-  const minute = Math.floor(second / 60)
-  const day = candleAsOf(model.path, minute - MINUTES_PER_DAY, minute + 1, second)
-  const stats = model.mapCandle(day ?? model.path.minute(minute), 'market')
+  const stats = model.mapCandle(trailingDayAsOf(model.path, second), 'market')
   const lastTicks = model.lastPriceTicks(asOf)
   const last = model.formatPrice(lastTicks)
   const trading = status === 'Trading'
@@ -50,21 +47,10 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     Math.round((stats.open + stats.high + stats.low + stats.close) / 4),
   )
   const funding = buildFundingRate(model, now)
-  const exact = openInterestAt(model, now)
   const live = model.quirks
-  const openInterest = live
-    ? roundToStep({ value: exact.openInterest, step: 1, mode: 'down' })
-    : exact.openInterest
-  const value = live
-    ? roundToStep({
-        value: contractsToQuote({
-          contracts: openInterest,
-          contractSize: spec.contractSize,
-          price: last,
-        }),
-        step: VALUE_STEP,
-      })
-    : exact.value
+  const contracts = openInterestAt(model, now)
+  const openInterest = live ? contracts.whole : contracts.exact
+  const value = openInterestValue(model, openInterest, now)
   const turnover = trading
     ? multiplyDecimals({ values: [volume, spec.contractSize, typical] })
     : '0'
@@ -80,7 +66,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     quote_currency: spec.quoteCurrency,
     last_price: last,
     volume_24h: volume,
-    turnover_24h: live ? roundToStep({ value: turnover, step: VALUE_STEP }) : turnover,
+    turnover_24h: live ? liveValue(turnover) : turnover,
     index_price: live
       ? withSubTickDigits(indexPrice, INDEX_PRICE_DECIMALS, hash2(model.key, second))
       : indexPrice,
@@ -95,7 +81,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     funding_rate: funding.rate_value,
     expected_funding_rate: funding.expected_rate,
     open_interest: openInterest,
-    open_interest_value: value,
+    open_interest_value: live ? liveValue(value) : value,
     high_24h: model.formatPrice(stats.high),
     low_24h: model.formatPrice(stats.low),
     change_24h: trading ? changeOf(stats.open, lastTicks, live ? 16 : 6) : '0',

@@ -7,14 +7,26 @@
  *
  * @module
  */
+import { roundToStep } from '@perpkit/analytics'
 import { hash2 } from './hash.ts'
 
 /** Step of live values (`open_interest_value`, `turnover_24h`): at most 8 decimals. */
-export const VALUE_STEP = '0.00000001'
+const VALUE_STEP = '0.00000001'
+const VALUE_DECIMALS = 8
 /** Decimals of live index prices. */
 export const INDEX_PRICE_DECIMALS = 8
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
+
+/**
+ * A value as live rows write it: at most 8 decimals (rounded half up when it
+ * has more; most values have fewer and pass unchanged).
+ */
+export function liveValue(text: string): string {
+  const point = text.indexOf('.')
+  if (point === -1 || text.length - point - 1 <= VALUE_DECIMALS) return text
+  return roundToStep({ value: text, step: VALUE_STEP })
+}
 
 function parts(text: string): { sign: string; whole: string; fraction: string } {
   const match = DECIMAL.exec(text)

@@ -17,39 +17,42 @@ export type OpenInterestWire = EndpointWire<'/contract/public/open-interest'>
 const OPEN_INTEREST = 0x6f696e74
 const MS_PER_HOUR = 3_600_000
 
-/** Open interest and its value at `now` (epoch ms); zero once delisted. */
+/**
+ * Open interest at `now` (epoch ms): the exact figure with its 18 decimals
+ * and its whole contracts (what live details rows show); `'0'` once delisted.
+ */
 export function openInterestAt(
   model: ContractModel,
   now: number,
-): { openInterest: string; value: string } {
-  if (model.lifecycle(now).status === 'Delisted') return { openInterest: '0', value: '0' }
+): { exact: string; whole: string } {
+  if (model.lifecycle(now).status === 'Delisted') return { exact: '0', whole: '0' }
   const hours = now / MS_PER_HOUR
   const hour = Math.floor(hours)
   const a = unit(hash3(model.key, OPEN_INTEREST, hour))
   const b = unit(hash3(model.key, OPEN_INTEREST, hour + 1))
   const drift = a + (b - a) * (hours - hour)
-  const whole = Math.round(model.spec.openInterest * (0.8 + 0.4 * drift))
+  const whole = String(Math.round(model.spec.openInterest * (0.8 + 0.4 * drift)))
   const minute = Math.floor(now / 60_000)
   const high = hash3(model.key, OPEN_INTEREST + 1, minute) % 1_000_000_000
   const low = hash3(model.key, OPEN_INTEREST + 2, minute) % 1_000_000_000
   const fraction = `${String(high).padStart(9, '0')}${String(low).padStart(9, '0')}`
-  const openInterest = `${whole}.${fraction}`
+  return { exact: `${whole}.${fraction}`, whole }
+}
+
+/** The value of `contracts` at the last price: `contracts * contract_size * last_price`, exact. */
+export function openInterestValue(model: ContractModel, contracts: string, now: number): string {
+  if (contracts === '0') return '0'
   const price = model.formatPrice(model.lastPriceTicks(now))
-  const value = contractsToQuote({
-    contracts: openInterest,
-    contractSize: model.spec.contractSize,
-    price,
-  })
-  return { openInterest, value }
+  return contractsToQuote({ contracts, contractSize: model.spec.contractSize, price })
 }
 
 /** The open-interest payload at `now` (epoch ms). */
 export function buildOpenInterest(model: ContractModel, now: number): OpenInterestWire {
-  const { openInterest, value } = openInterestAt(model, now)
+  const { exact } = openInterestAt(model, now)
   return {
     timestamp: now,
     symbol: model.spec.symbol,
-    open_interest: openInterest,
-    open_interest_value: value,
+    open_interest: exact,
+    open_interest_value: openInterestValue(model, exact, now),
   }
 }
