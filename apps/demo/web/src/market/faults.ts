@@ -11,7 +11,7 @@ import { createClient } from '@perpkit/client'
 import { signal } from '@preact/signals'
 import { clientOptions } from '../api.ts'
 import type { DashboardConfig } from '../dashboard-config.ts'
-import { errorText } from './store.ts'
+import { errorText } from './async.ts'
 
 /** The faults on offer, as the sandbox names them in `X-Sandbox-Fault`. */
 export const FAULTS = [

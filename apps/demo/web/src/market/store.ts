@@ -17,7 +17,6 @@ import type {
   Trade,
 } from '@perpkit/schemas'
 import { batch, computed, signal } from '@preact/signals'
-import { describeError } from '../../../src/errors.ts'
 import type { Api } from '../api.ts'
 import {
   backfillRange,
@@ -26,6 +25,7 @@ import {
   mergeCandles,
   stepMillis,
 } from '../logic/steps.ts'
+import { errorText, isAbort, pause } from './async.ts'
 
 /** Panels that can fail on their own. */
 export type PanelName =
@@ -39,29 +39,6 @@ export type PanelName =
 
 /** Milliseconds between live refreshes (each request still waits for the rate limiter). */
 const REFRESH_MS = 3_000
-
-/** A failure as the page shows it: the typed error's name and one readable line. */
-export function errorText(error: unknown): string {
-  const name = error instanceof Error ? error.name : 'Error'
-  return `${name}: ${describeError(error)}`
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'AbortErrorEvent')
-}
 
 /**
  * Creates the store and its actions.
