@@ -95,6 +95,14 @@ describe('quirks (on by default, deterministic from the seed)', () => {
     expect(await orders(clean.url)).toEqual(new Set(['symbol']))
   })
 
+  it('gives open_timestamp in seconds on an older row (LUNAUSDT, no market_max_volume), in ms elsewhere', async () => {
+    const luna = await detailsRow(quirky.url, 'LUNAUSDT')
+    expect(luna).not.toHaveProperty('market_max_volume')
+    expect(luna.open_timestamp).toBe(Date.UTC(2021, 5, 1) / 1000)
+    expect((await detailsRow(clean.url, 'LUNAUSDT')).open_timestamp).toBe(Date.UTC(2021, 5, 1))
+    expect((await detailsRow(quirky.url, 'BTCUSDT')).open_timestamp).toBe(Date.UTC(2020, 2, 18))
+  })
+
   it('writes "no expiry" as 0, null or "" depending on the row', async () => {
     const reply = await call(wide.url, '/contract/public/details')
     const rows = (reply.body.data as { symbols: Record<string, unknown>[] }).symbols

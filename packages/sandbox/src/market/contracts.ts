@@ -28,7 +28,7 @@ export interface ContractSpec {
   contractSize: string
   minVolume: string
   maxVolume: string
-  /** Absent on older rows. */
+  /** Absent on older rows (which, with quirks, also give `open_timestamp` in seconds). */
   marketMaxVolume?: string
   minLeverage: string
   /** Funding interval in hours; absent for dated futures (they do not fund). */

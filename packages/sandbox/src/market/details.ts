@@ -4,7 +4,8 @@
  * every other endpoint at the same time. Rows carry `vol_precision` (the live
  * name). With quirks, rows are written as live ones: extra fields the spec
  * does not list (`funding_time`, `tradfi_info`), "none" times as `0`, `null`
- * or `""`, open interest in whole contracts, values with at most 8 decimals,
+ * or `""`, `open_timestamp` in seconds on older rows, open interest in
+ * whole contracts, values with at most 8 decimals,
  * the index price with 8 and the 24-hour change with up to 16.
  *
  * @module
@@ -59,7 +60,9 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
   const row: DetailsRow = {
     symbol: spec.symbol,
     product_type: spec.productType,
-    open_timestamp: spec.openTime,
+    // Older rows (those without market_max_volume) give it in seconds on live servers.
+    open_timestamp:
+      live && spec.marketMaxVolume === undefined ? Math.floor(spec.openTime / 1000) : spec.openTime,
     expire_timestamp: spec.expireTime ?? none,
     settle_timestamp: spec.settleTime ?? none,
     base_currency: spec.baseCurrency,
