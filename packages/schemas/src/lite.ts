@@ -39,4 +39,4 @@ export type {
   RouteDefinition,
   RouteInput,
 } from './routes.ts'
-export { defineRoute, endpointPaths, endpointRoutes } from './routes.ts'
+export { defineRoute, defineRoutes, endpointPaths, endpointRoutes } from './routes.ts'

@@ -83,77 +83,30 @@ export function defineRoute<const Path extends string, const Input extends Route
   return { path, method: 'GET', auth: 'NONE', rateLimit: PUBLIC_RATE_LIMIT, ...input }
 }
 
-const routeList = [
-  defineRoute('/contract/public/kline', {
-    clientMethod: 'getKlines',
-    description: 'Market-price K-line series of one contract (at most 500 candles a request)',
-    maxRecords: MAX_KLINES_PER_REQUEST,
-    order: 'ascending by time',
-  }),
-  defineRoute('/contract/public/markprice-kline', {
-    clientMethod: 'getMarkPriceKlines',
-    description: 'Mark-price K-line series of one contract (at most 500 candles a request)',
-    maxRecords: MAX_KLINES_PER_REQUEST,
-    order: 'ascending by time',
-  }),
-  defineRoute('/contract/public/market-trade', {
-    clientMethod: 'getTrades',
-    description: 'Latest trades of one contract, newest first',
-    maxRecords: 100,
-    defaultRecords: 50,
-    order: 'newest first',
-  }),
-  defineRoute('/contract/public/funding-rate', {
-    clientMethod: 'getFundingRate',
-    description: 'Current funding rate of one contract',
-  }),
-  defineRoute('/contract/public/funding-rate-history', {
-    clientMethod: 'getFundingRateHistory',
-    description: 'Settled funding rates of one contract, newest first',
-    maxRecords: 100,
-    defaultRecords: 100,
-    order: 'newest first',
-  }),
-  defineRoute('/contract/public/details', {
-    clientMethod: 'getContracts',
-    description: 'Contract details: one contract, or all of them (delisted included)',
-  }),
-  defineRoute('/contract/public/leverage-bracket', {
-    clientMethod: 'getLeverageBrackets',
-    description: 'Leverage risk brackets, ascending, of one contract or of all',
-    order: 'brackets ascending',
-  }),
-  defineRoute('/contract/public/depth', {
-    clientMethod: 'getDepth',
-    description: 'Order-book depth of one contract: bids descending, asks ascending',
-    order: 'bids descending by price, asks ascending',
-  }),
-  defineRoute('/contract/public/open-interest', {
-    clientMethod: 'getOpenInterest',
-    description: 'Open interest of one contract and its value',
-    rateLimit: { limit: 2, windowMs: 2000 },
-  }),
-  defineRoute('/contract/public/funding-rate-v2', {
-    clientMethod: 'getFundingRates',
-    description: 'Current funding rate of every contract (or of one), in one call',
-  }),
-] as const
-
-type RouteList = typeof routeList
-
 /**
- * The routes of the interface keyed by path, in the spec's order.
+ * Completes a table of routes keyed by path (see {@link defineRoute}).
  *
+ * @param inputs - Each path's own facts.
+ * @returns The complete routes, keyed by path.
  * @example
  * ```ts
- * type DepthRoute = EndpointRoutes['/contract/public/depth'] // { clientMethod: 'getDepth', ... }
+ * const routes = defineRoutes({ '/contract/public/depth': { clientMethod: 'getDepth', description: 'Order-book depth' } })
+ * routes['/contract/public/depth'].auth // 'NONE'
  * ```
  */
-export type EndpointRoutes = { [R in RouteList[number] as R['path']]: R }
+export function defineRoutes<const Inputs extends Record<string, RouteInput>>(
+  inputs: Inputs,
+): { [P in keyof Inputs & string]: RouteDefinition<P, Inputs[P]['clientMethod']> & Inputs[P] } {
+  const routes: Record<string, RouteDefinition> = {}
+  for (const [path, input] of Object.entries(inputs)) routes[path] = defineRoute(path, input)
+  return routes as {
+    [P in keyof Inputs & string]: RouteDefinition<P, Inputs[P]['clientMethod']> & Inputs[P]
+  }
+}
 
 /**
- * Every route of the interface, keyed by path: the zod-free half of
- * `endpoints`.
+ * Every route of the interface, keyed by path, in the spec's order: the
+ * zod-free half of `endpoints`.
  *
  * @example
  * ```ts
@@ -162,9 +115,71 @@ export type EndpointRoutes = { [R in RouteList[number] as R['path']]: R }
  * for (const route of Object.values(endpointRoutes)) console.log(route.clientMethod, route.path)
  * ```
  */
-export const endpointRoutes = Object.fromEntries(
-  routeList.map((route) => [route.path, route]),
-) as EndpointRoutes
+export const endpointRoutes = defineRoutes({
+  '/contract/public/kline': {
+    clientMethod: 'getKlines',
+    description: 'Market-price K-line series of one contract (at most 500 candles a request)',
+    maxRecords: MAX_KLINES_PER_REQUEST,
+    order: 'ascending by time',
+  },
+  '/contract/public/markprice-kline': {
+    clientMethod: 'getMarkPriceKlines',
+    description: 'Mark-price K-line series of one contract (at most 500 candles a request)',
+    maxRecords: MAX_KLINES_PER_REQUEST,
+    order: 'ascending by time',
+  },
+  '/contract/public/market-trade': {
+    clientMethod: 'getTrades',
+    description: 'Latest trades of one contract, newest first',
+    maxRecords: 100,
+    defaultRecords: 50,
+    order: 'newest first',
+  },
+  '/contract/public/funding-rate': {
+    clientMethod: 'getFundingRate',
+    description: 'Current funding rate of one contract',
+  },
+  '/contract/public/funding-rate-history': {
+    clientMethod: 'getFundingRateHistory',
+    description: 'Settled funding rates of one contract, newest first',
+    maxRecords: 100,
+    defaultRecords: 100,
+    order: 'newest first',
+  },
+  '/contract/public/details': {
+    clientMethod: 'getContracts',
+    description: 'Contract details: one contract, or all of them (delisted included)',
+  },
+  '/contract/public/leverage-bracket': {
+    clientMethod: 'getLeverageBrackets',
+    description: 'Leverage risk brackets, ascending, of one contract or of all',
+    order: 'brackets ascending',
+  },
+  '/contract/public/depth': {
+    clientMethod: 'getDepth',
+    description: 'Order-book depth of one contract: bids descending, asks ascending',
+    order: 'bids descending by price, asks ascending',
+  },
+  '/contract/public/open-interest': {
+    clientMethod: 'getOpenInterest',
+    description: 'Open interest of one contract and its value',
+    rateLimit: { limit: 2, windowMs: 2000 },
+  },
+  '/contract/public/funding-rate-v2': {
+    clientMethod: 'getFundingRates',
+    description: 'Current funding rate of every contract (or of one), in one call',
+  },
+})
+
+/**
+ * The routes of the interface keyed by path.
+ *
+ * @example
+ * ```ts
+ * type DepthRoute = EndpointRoutes['/contract/public/depth'] // { clientMethod: 'getDepth', ... }
+ * ```
+ */
+export type EndpointRoutes = typeof endpointRoutes
 
 /**
  * A path of the interface, e.g. `'/contract/public/depth'`.
@@ -184,7 +199,7 @@ export type EndpointPath = keyof EndpointRoutes
  * for (const path of endpointPaths) console.log(path)
  * ```
  */
-export const endpointPaths: readonly EndpointPath[] = routeList.map((route) => route.path)
+export const endpointPaths = Object.keys(endpointRoutes) as readonly EndpointPath[]
 
 /**
  * The client method name of each path.
