@@ -107,6 +107,34 @@ describe('the integer fast paths', () => {
     )
   })
 
+  it('round an exact tie by the mode, as big.js does', () => {
+    // a / b = (2q + 1) / (2 * 10^n): exactly halfway between two n-place values
+    const ties = fc
+      .tuple(
+        fc.integer({ min: -99_999, max: 99_999 }),
+        fc.integer({ min: 1, max: 9_999 }),
+        fc.integer({ min: 0, max: 6 }),
+      )
+      .map(([q, b, n]) => ({
+        a: new Big(2 * q + 1)
+          .times(b)
+          .div(new Big(2).times(new Big(10).pow(n)))
+          .toFixed(),
+        b: String(b),
+        n,
+      }))
+    fc.assert(
+      fc.property(ties, modes, ({ a, b, n }, mode) => {
+        expect(divideDecimals({ a, b, decimals: n, mode })).toBe(bigQuotient(a, b, n, mode))
+      }),
+      { numRuns: 3000 },
+    )
+    expect(divideDecimals({ a: '1', b: '8', decimals: 2 })).toBe('0.13')
+    expect(divideDecimals({ a: '1', b: '8', decimals: 2, mode: 'half-even' })).toBe('0.12')
+    expect(divideDecimals({ a: '-7', b: '2', decimals: 0, mode: 'half-even' })).toBe('-4')
+    expect(divideDecimals({ a: '-1', b: '8', decimals: 2, mode: 'ceil' })).toBe('-0.12')
+  })
+
   it('multiply exactly as big.js does, signs and zeros included', () => {
     fc.assert(
       fc.property(fc.array(small, { maxLength: 4 }), (values) => {

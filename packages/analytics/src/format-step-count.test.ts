@@ -34,6 +34,12 @@ describe('formatStepCount', () => {
     expect(formatStepCount({ count: 3, step: '0.10' })).toBe('0.3')
   })
 
+  it('keeps each step apart when calls alternate between steps', () => {
+    const steps = ['0.1', '1', '0.01', '0.1', '1', '25', '0.1']
+    const written = steps.map((step) => formatStepCount({ count: 12, step }))
+    expect(written).toEqual(['1.2', '12', '0.12', '1.2', '12', '300', '1.2'])
+  })
+
   it('matches big.js for any count and step, on the fast path and off it', () => {
     const counts = fc.oneof(
       fc.integer({ min: -2_000_000, max: 2_000_000 }),

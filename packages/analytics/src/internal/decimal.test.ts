@@ -1,6 +1,16 @@
 import Big from 'big.js'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { D, floorDiv, toDecimal, toDecimalString } from './decimal.ts'
+import { decimals } from '../../test/arbitraries.ts'
+import type { RoundingMode } from '../types.ts'
+import {
+  D,
+  floorDiv,
+  roundedQuotient,
+  roundToMultiple,
+  toDecimal,
+  toDecimalString,
+} from './decimal.ts'
 
 describe('the package decimal helpers', () => {
   it('do not change the global big.js configuration', () => {
@@ -47,5 +57,25 @@ describe('the package decimal helpers', () => {
     // 2.9999999999999999999 (19 nines) rounds to 3 at 18 places but floors to 2
     expect(floorDiv(D('2.9999999999999999999'), D(1)).toFixed()).toBe('2')
     expect(floorDiv(D('300'), D('101')).div(3).toFixed()).toBe('0.666666666666666667')
+  })
+
+  it('round to a power of ten without a division, as the division would', () => {
+    const modes = fc.constantFrom<RoundingMode>(
+      'half-up',
+      'half-even',
+      'down',
+      'up',
+      'floor',
+      'ceil',
+    )
+    const powers = fc.integer({ min: -12, max: 6 }).map((k) => D(10).pow(k))
+    fc.assert(
+      fc.property(decimals(), powers, modes, (value, step, mode) => {
+        const v = D(value)
+        const viaDivision = roundedQuotient(v, step, mode).times(step)
+        expect(roundToMultiple(v, step, mode).eq(viaDivision)).toBe(true)
+      }),
+      { numRuns: 3000 },
+    )
   })
 })
