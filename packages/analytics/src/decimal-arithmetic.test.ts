@@ -31,6 +31,8 @@ describe('addDecimals, subtractDecimals, multiplyDecimals', () => {
   it('sum no terms to 0 and multiply no factors to 1', () => {
     expect(addDecimals({ values: [] })).toBe('0')
     expect(multiplyDecimals({ values: [] })).toBe('1')
+    expect(multiplyDecimals({ values: ['-0.5', '0'] })).toBe('0')
+    expect(multiplyDecimals({ values: ['-0.5', '-4', '-1'] })).toBe('-2')
   })
 
   it('name the term that is not a decimal', () => {
