@@ -63,7 +63,11 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#response.then((r) => r.data).then(onFulfilled, onRejected)
+    // One step, not `.then((r) => r.data).then(...)`: a promise fewer per call.
+    return this.#response.then(
+      onFulfilled ? (r) => onFulfilled(r.data) : (r) => r.data as unknown as A,
+      onRejected,
+    )
   }
 
   /** Handles a failure of the call, as `Promise.prototype.catch`. */

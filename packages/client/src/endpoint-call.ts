@@ -7,7 +7,7 @@ import type { EndpointModel, EndpointParams, EndpointPath } from '@perpkit/schem
 import { ApiPromise, type ApiResponse } from './api-promise.ts'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send, type Transport } from './http.ts'
-import { loadSchemas } from './load-schemas.ts'
+import { loadedSchemas, loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
 import { guardPayload, unreadableData } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
@@ -38,7 +38,7 @@ async function fetchModel<P extends EndpointPath>(
   params: EndpointParams<P>,
   call: CallOptions | undefined,
 ): Promise<ApiResponse<EndpointModel<P>>> {
-  const { endpoints, encodeParams, decodeData } = await loadSchemas()
+  const { endpoints, encodeParams, decodeData } = loadedSchemas() ?? (await loadSchemas())
   const endpoint = endpoints[path]
   const label = `${endpoint.method} ${path}`
   const parsed = encodeParams(endpoint, params)

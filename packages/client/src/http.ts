@@ -30,7 +30,7 @@ import {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 import { adaptFetch } from './fetch-adapter.ts'
-import { loadSchemas, type Schemas } from './load-schemas.ts'
+import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { guardPayload } from './payload-guard.ts'
@@ -100,7 +100,7 @@ export async function send(
   call: CallOptions = {},
 ): Promise<RawResponse> {
   const { options } = transport
-  const schemas = await loadSchemas()
+  const schemas = loadedSchemas() ?? (await loadSchemas())
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   // A per-client override wins over the table's budget; `false` turns the limiter off.

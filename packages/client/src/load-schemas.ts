@@ -11,6 +11,7 @@
 export type Schemas = typeof import('@perpkit/schemas')
 
 let loading: Promise<Schemas> | undefined
+let loaded: Schemas | undefined
 
 /**
  * `@perpkit/schemas`, imported once and cached.
@@ -22,6 +23,23 @@ let loading: Promise<Schemas> | undefined
  * ```
  */
 export function loadSchemas(): Promise<Schemas> {
-  loading ??= import('@perpkit/schemas')
+  loading ??= import('@perpkit/schemas').then((schemas) => {
+    loaded = schemas
+    return schemas
+  })
   return loading
+}
+
+/**
+ * `@perpkit/schemas` if it has loaded, for hot paths that must not wait a
+ * microtask on a promise that settled long ago.
+ *
+ * @returns The schemas module, or `undefined` before the first load.
+ * @example
+ * ```ts
+ * const schemas = loadedSchemas() ?? (await loadSchemas())
+ * ```
+ */
+export function loadedSchemas(): Schemas | undefined {
+  return loaded
 }

@@ -126,56 +126,71 @@ function objectWalk(shape: Record<string, $ZodType>, path: string): Walk {
   const optional = keys.filter((key) => shape[key]?._zod.optin === 'optional')
   const expected = optional.filter((key) => !seldom.has(shape[key] as $ZodType))
   const quiet = optional.filter((key) => seldom.has(shape[key] as $ZodType))
-  const exact = exactCheck(keys.length - quiet.length, expected, quiet)
+  const carried = carriedCount(keys.length - quiet.length, expected, quiet)
   const children = keys.flatMap((key) => {
     const walk = compileWalk(shape[key] as $ZodType, `${path}.${key}`)
     return walk ? [{ key, walk }] : []
   })
-  const add = (kind: keyof Counts, key: string, counts: Counts) => {
-    const name = `${path}.${key}`
-    const table = counts[kind] ?? {}
-    counts[kind] = table
-    table[name] = (table[name] ?? 0) + 1
+  // Rows of one payload share their key list (in order): the last list's
+  // verdict is kept, so a drifting list costs one comparison per key.
+  let lastKeys: string[] = []
+  let lastUnknown: string[] = []
+  let lastMissing: string[] = []
+  const differ = (keys: string[], record: Record<string, unknown>, counts: Counts) => {
+    if (!sameList(keys, lastKeys)) {
+      lastKeys = keys
+      lastUnknown = keys.filter((key) => !known.has(key)).map((key) => `${path}.${key}`)
+      lastMissing = expected
+        .filter((key) => !Object.hasOwn(record, key))
+        .map((key) => `${path}.${key}`)
+    }
+    if (lastUnknown.length > 0) counts.unknown = bump(counts.unknown, lastUnknown)
+    if (lastMissing.length > 0) counts.missing = bump(counts.missing, lastMissing)
   }
   return (value, counts) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return
     const record = value as Record<string, unknown>
-    if (!exact(record)) {
-      for (const key of Object.keys(record)) if (!known.has(key)) add('unknown', key, counts)
-      for (const key of expected) if (record[key] === undefined) add('missing', key, counts)
-    }
+    const keys = Object.keys(record)
+    if (keys.length !== carried(record)) differ(keys, record, counts)
     for (const { key, walk } of children) walk(record[key], counts)
   }
 }
 
+function sameList(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function bump(table: Record<string, number> = {}, names: string[]): Record<string, number> {
+  for (const name of names) table[name] = (table[name] ?? 0) + 1
+  return table
+}
+
 /**
- * True when an object carries every expected key and nothing unknown:
- * its own key count equals the known keys it carries.
+ * How many known keys an object carries, or -1 when it lacks an expected one:
+ * the object is exact when this equals its own key count.
  */
-function exactCheck(
+function carriedCount(
   always: number,
   expected: string[],
   quiet: string[],
-): (row: Record<string, unknown>) => boolean {
-  const generated = generate<(row: Record<string, unknown>) => boolean>(
+): (row: Record<string, unknown>) => number {
+  const generated = generate<(row: Record<string, unknown>) => number>(
     [],
     [],
-    `return function exact(row) {
-      ${expected.map((key) => `if (row${member(key)} === undefined) return false`).join('\n')}
+    `return function carried(row) {
+      ${expected.map((key) => `if (row${member(key)} === undefined) return -1`).join('\n')}
       let carried = ${always}
       ${quiet.map((key) => `if (row${member(key)} !== undefined) carried++`).join('\n')}
-      let count = 0
-      for (const key in row) count++
-      return count === carried
+      return carried
     }`,
   )
   if (generated) return generated
   return (row) => {
-    for (const key of expected) if (row[key] === undefined) return false
+    for (const key of expected) if (row[key] === undefined) return -1
     let carried = always
     for (const key of quiet) if (row[key] !== undefined) carried++
-    let count = 0
-    for (const _ in row) count++
-    return count === carried
+    return carried
   }
 }

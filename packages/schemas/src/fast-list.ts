@@ -177,9 +177,8 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
     const convert = fields[k]?.convert
     return convert ? [{ key, convert }] : []
   })
-  const fastAccepts = compileRowCheck(keys, checks, accept as RowCheck | undefined) as (
-    item: unknown,
-  ) => item is z.output<Row>
+  // Generated on the first parse, so importing the table compiles nothing it will not use.
+  let fastAccepts: ((item: unknown) => item is z.output<Row>) | undefined
   // Rows whose fields transform are copied, so the caller's payload stays as sent.
   const toOutput =
     converted.length === 0
@@ -192,6 +191,9 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   const list = z.pipe(
     anyArray,
     z.transform((items: unknown[], ctx) => {
+      fastAccepts ??= compileRowCheck(keys, checks, accept as RowCheck | undefined) as (
+        item: unknown,
+      ) => item is z.output<Row>
       const out: Model[] = new Array(items.length)
       for (let i = 0; i < items.length; i++) {
         const item = items[i]
