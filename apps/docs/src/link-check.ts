@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 /** A link that points nowhere. */
-export interface BrokenLink {
+interface BrokenLink {
   /** The page holding the link, relative to the site root. */
   page: string
   /** The link as written. */

@@ -28,19 +28,19 @@ const MICRO_MICRO = '0.000000000001'
 const MS_PER_HOUR = 3_600_000
 
 /** The upper and lower funding-rate limits, as decimal strings. */
-export const fundingLimits = {
+const fundingLimits = {
   upper: multiplyDecimals({ values: [RATE_LIMIT_MICROS, MICRO] }),
   lower: multiplyDecimals({ values: [-RATE_LIMIT_MICROS, MICRO] }),
 } as const
 
 /** Milliseconds between settlements, or `undefined` for contracts that do not fund. */
-export function fundingIntervalMs(model: ContractModel): number | undefined {
+function fundingIntervalMs(model: ContractModel): number | undefined {
   const hours = model.spec.fundingIntervalHours
   return hours === undefined ? undefined : hours * MS_PER_HOUR
 }
 
 /** The rate of settlement `index` (settlement time = index * interval), e.g. `'0.0001'`. */
-export function fundingRateOf(model: ContractModel, index: number): string {
+function fundingRateOf(model: ContractModel, index: number): string {
   const stream = new Stream(hash3(model.key, FUNDING, index))
   // Mostly the 0.01 % base rate, sometimes leaning one way for a while.
   const lean = Math.round(stream.gaussian() * 120)
