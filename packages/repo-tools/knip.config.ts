@@ -19,9 +19,6 @@ const config: KnipConfig = {
   workspaces: {
     '.': {
       entry: ['vitest.*.ts'],
-      // The official SDK is the baseline of packages/client/bench (cold-import.ts,
-      // bundle-size.ts), which resolves it by name at run time, out of knip's sight.
-      ignoreDependencies: ['@bitmartexchange/bitmart-node-sdk-api'],
     },
     // `exports` and `bin` point at dist/, which knip cannot map back to src/ (the source
     // tsconfig has no outDir), so each published entry point is named by its source here.
