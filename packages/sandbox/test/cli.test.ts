@@ -25,8 +25,10 @@ function waitForLine(proc: ChildProcess, pattern: RegExp): Promise<RegExpExecArr
 }
 
 describe('perpkit-sandbox CLI', () => {
-  it('starts from src/bin.ts, prints its URL, serves the seed it was given and exits 0 on SIGTERM', async () => {
-    child = spawn('npx', ['tsx', 'packages/sandbox/src/bin.ts', '--port', '0', '--seed', '7'], {
+  it('starts from src/bin.ts, prints its URL, serves the seed, clock, catalog and clean mode it was given and exits 0 on SIGTERM', async () => {
+    const args = ['--port', '0', '--seed', '7', '--now', '2026-11-20T12:00:00Z']
+    const modes = ['--no-quirks', '--contracts', '30']
+    child = spawn('npx', ['tsx', 'packages/sandbox/src/bin.ts', ...args, ...modes], {
       cwd: root,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,11 +38,18 @@ describe('perpkit-sandbox CLI', () => {
     const exited = new Promise<number | null>((resolve) =>
       child?.once('exit', (code) => resolve(code)),
     )
-    const match = await waitForLine(child, /listening on (http:\/\/\S+) \(seed 7, pid (\d+)/)
+    const match = await waitForLine(
+      child,
+      /listening on (http:\/\/\S+) \(seed 7, pid (\d+), no quirks, contracts 30\)/,
+    )
     const [, url, pid] = match
-    const res = await fetch(`${url}/contract/public/details?symbol=BTCUSDT`)
+    const res = await fetch(`${url}/contract/public/details`)
     expect(res.status).toBe(200)
-    expect(((await res.json()) as { code: number }).code).toBe(1000)
+    const body = (await res.json()) as { message: string; data: { symbols: unknown[] } }
+    expect(body.message).toBe('Ok')
+    expect(body.data.symbols).toHaveLength(30)
+    const time = await fetch(`${url}/system/time`)
+    expect(await time.json()).toMatchObject({ data: { server_time: Date.UTC(2026, 10, 20, 12) } })
     // The server process itself (npx and tsx start it as a grandchild).
     process.kill(Number(pid), 'SIGTERM')
     expect(await exited).toBe(0)
