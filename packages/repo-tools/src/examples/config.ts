@@ -19,7 +19,7 @@
  */
 
 /** Files whose TSDoc `@example` tags hold code. Globs relative to the repository root. */
-export const tsdocFiles: string[] = ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts']
+export const tsdocFiles: string[] = ['packages/*/src/**/*.ts', 'apps/**/src/**/*.{ts,tsx}']
 
 /** Markdown files whose ```` ```ts ```` blocks are code: READMEs and the guides. */
 export const markdownFiles: string[] = [
