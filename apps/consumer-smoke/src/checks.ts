@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { run } from './exec.ts'
-import { workspaceRoot } from './packages.ts'
+import { type Manifest, workspaceRoot } from './packages.ts'
 import { type ConsumerTsconfig, writeTsconfig } from './project.ts'
 import type { Runtime } from './runtimes.ts'
 
@@ -104,4 +104,33 @@ export async function lintTarball(tarball: string): Promise<void> {
   const bin = (name: string) => join(workspaceRoot, 'node_modules', '.bin', name)
   await run(bin('publint'), ['run', tarball, '--strict'], { cwd: workspaceRoot })
   await run(bin('attw'), [tarball, '--profile', 'esm-only'], { cwd: workspaceRoot })
+}
+
+/**
+ * The manifest inside a tarball names no private workspace package in any dependency field,
+ * and no `workspace:` range survived packing.
+ *
+ * @throws {Error} listing each offending dependency.
+ */
+export async function checkPackedManifest(
+  tarball: string,
+  privateNames: Set<string>,
+): Promise<void> {
+  const { stdout } = await run('tar', ['-xzOf', tarball, 'package/package.json'], {
+    cwd: workspaceRoot,
+  })
+  const manifest = JSON.parse(stdout) as Manifest
+  const fields = [
+    'dependencies',
+    'devDependencies',
+    'peerDependencies',
+    'optionalDependencies',
+  ] as const
+  const problems = fields.flatMap((field) =>
+    Object.entries(manifest[field] ?? {}).flatMap(([name, range]) => [
+      ...(privateNames.has(name) ? [`${field}: ${name} is a private workspace package`] : []),
+      ...(range.startsWith('workspace:') ? [`${field}: ${name}@${range} was not replaced`] : []),
+    ]),
+  )
+  if (problems.length > 0) throw new Error(`${manifest.name}:\n${problems.join('\n')}`)
 }

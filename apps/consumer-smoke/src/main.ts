@@ -9,9 +9,10 @@
  * @module
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  checkPackedManifest,
   checkSandboxBin,
   compile,
   compilers,
@@ -20,7 +21,7 @@ import {
   lintTarball,
   runOn,
 } from './checks.ts'
-import { packAll, publishedPackages } from './packages.ts'
+import { packAll, privatePackageNames, publishedPackages } from './packages.ts'
 import { installProject, measureInstall, writeSources } from './project.ts'
 import { dryRunPublish, rehearseVersion } from './release.ts'
 import { bunAndDeno, canFetchRuntimes, currentNode, otherNodes, type Runtime } from './runtimes.ts'
@@ -51,6 +52,14 @@ let tarballs = new Map<string, string>()
 await step(`pnpm pack ${packages.map((pkg) => pkg.manifest.name).join(', ')}`, async () => {
   tarballs = await packAll(packages, tarballDir)
 })
+
+await step(
+  'packed manifests name no private workspace package and no workspace: range',
+  async () => {
+    const privateNames = privatePackageNames()
+    for (const tarball of tarballs.values()) await checkPackedManifest(tarball, privateNames)
+  },
+)
 
 await step('npm install @perpkit/client alone: no warnings', async () => {
   const { dir } = await installProject(join(scratch, 'client-only'), tarballs, ['@perpkit/client'])
@@ -93,11 +102,26 @@ for (const runtime of runtimes) {
   )
 }
 
-for (const { label, tsc } of compilers) {
-  for (const config of esmConfigs) {
-    await step(`${label}, ${config.name}, skipLibCheck false`, () => compile(app, tsc, config))
-  }
-}
+await step(
+  `${compilers.map((c) => c.label).join(' and ')}: ${esmConfigs.map((c) => c.name).join(', ')} (skipLibCheck false)`,
+  async () => {
+    // Each compile is its own process: run as many at once as there are cores.
+    const jobs = compilers.flatMap(({ label, tsc }) =>
+      esmConfigs.map((config) => async () => {
+        await compile(app, tsc, config).catch((error: unknown) => {
+          throw new Error(`${label}, ${config.name}:\n${(error as Error).message}`)
+        })
+      }),
+    )
+    const workers = Array.from(
+      { length: Math.min(availableParallelism(), jobs.length) },
+      async () => {
+        for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) await job()
+      },
+    )
+    await Promise.all(workers)
+  },
+)
 
 const newest = compilers[1].tsc
 const oldest = compilers[0].tsc

@@ -21,6 +21,8 @@ export interface Manifest {
   bin?: Record<string, string>
   dependencies?: Record<string, string>
   devDependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
   packageManager?: string
 }
 
@@ -52,6 +54,19 @@ export function publishedPackages(): PublishedPackage[] {
         .filter((key) => key !== './package.json')
         .map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`)),
     }))
+}
+
+/** Names of the private workspace packages (`packages/*` and `apps/*`): never a dependency of a published one. */
+export function privatePackageNames(): Set<string> {
+  const names = new Set<string>()
+  for (const group of ['packages', 'apps']) {
+    for (const entry of readdirSync(join(workspaceRoot, group), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue
+      const manifest = readManifest(join(workspaceRoot, group, entry.name))
+      if (manifest.private === true) names.add(manifest.name)
+    }
+  }
+  return names
 }
 
 /** `pnpm` as the workspace pins it (`packageManager`), through npx. */
