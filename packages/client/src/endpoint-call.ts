@@ -66,13 +66,18 @@ async function fetchModel<P extends EndpointPath>(
     unreadableData(label, raw.envelope.trace),
   )
   if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
-  if (decoded.drift && transport.options.reportDrift) {
-    transport.options.reportDrift(path, label, decoded.drift, raw.envelope.trace)
+  const { reportDrift } = transport.options
+  if (reportDrift) {
+    const drift = decoded.drift
+    if (drift) reportDrift(path, label, drift, raw.envelope.trace)
   }
   return {
     data: decoded.data as EndpointModel<P>,
     envelope: raw.envelope,
-    drift: decoded.drift,
+    // Worked out on first read: a call whose response nobody inspects does not pay for it.
+    get drift() {
+      return decoded.drift
+    },
     trace: raw.envelope.trace,
     response: raw.response,
     rateLimit: raw.rateLimit,

@@ -38,7 +38,9 @@ export type DecodeResult<T> =
 
 /**
  * The outcome of {@link decodeData}: on success, the model and the payload's
- * {@link Drift} from it (`null` when the payload carries exactly what the model reads).
+ * {@link Drift} from it (`null` when the payload carries exactly what the model
+ * reads). `drift` is worked out when first read, so a caller that never reads
+ * it never pays for it.
  *
  * @example
  * ```ts
@@ -72,7 +74,15 @@ export function decodeData<P extends EndpointPath>(
   const schema = endpoint.data as z.ZodMiniType
   const result = schema.safeParse(data)
   if (result.success) {
-    return { success: true, data: result.data as EndpointModel<P>, drift: driftOf(schema, data) }
+    let drift: Drift | null | undefined
+    return {
+      success: true,
+      data: result.data as EndpointModel<P>,
+      get drift() {
+        if (drift === undefined) drift = driftOf(schema, data)
+        return drift
+      },
+    }
   }
   return { success: false, issues: describeIssues(result.error.issues, data, ['data']) }
 }

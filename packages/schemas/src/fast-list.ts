@@ -180,13 +180,13 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   // Generated on the first parse, so importing the table compiles nothing it will not use.
   let fastAccepts: ((item: unknown) => item is z.output<Row>) | undefined
   // Rows whose fields transform are copied, so the caller's payload stays as sent.
-  const toOutput =
+  const buildChecked =
     converted.length === 0
-      ? (item: z.output<Row>) => item
+      ? build
       : (item: z.output<Row>) => {
           const out: Record<string, unknown> = { ...item }
           for (const { key, convert } of converted) out[key] = convert(out[key])
-          return out as z.output<Row>
+          return build(out as z.output<Row>)
         }
   const list = z.pipe(
     anyArray,
@@ -198,7 +198,7 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
       for (let i = 0; i < items.length; i++) {
         const item = items[i]
         if (fastAccepts(item)) {
-          out[i] = build(toOutput(item))
+          out[i] = buildChecked(item)
           continue
         }
         const slow = row.safeParse(item)
