@@ -16,22 +16,22 @@
 export const apiErrorCodes = {
   /** Unknown path (the body uses `msg`), HTTP 404. */
   NOT_FOUND: 30000,
-  /** Missing API key header, HTTP 401. */
+  /** The API key header is empty or missing, HTTP 401. */
   MISSING_KEY: 30001,
-  /** Unknown API key, HTTP 401. */
+  /** The API key is not found, HTTP 401. */
   UNKNOWN_KEY: 30002,
-  /** Missing signature header, HTTP 401. */
-  MISSING_SIGNATURE: 30003,
-  /** Missing timestamp header, HTTP 401. */
-  MISSING_TIMESTAMP: 30004,
-  /** Malformed timestamp header, HTTP 401. */
-  MALFORMED_TIMESTAMP: 30005,
-  /** Signature does not match, HTTP 401. */
-  SIGNATURE_MISMATCH: 30006,
-  /** Timestamp outside the accepted window (about 30-60 s), HTTP 401. */
+  /** The API key is frozen, HTTP 401. */
+  KEY_FROZEN: 30003,
+  /** The signature header is empty or missing, HTTP 401. */
+  MISSING_SIGNATURE: 30004,
+  /** The signature is wrong (most often: the wrong memo or secret), HTTP 401. */
+  SIGNATURE_MISMATCH: 30005,
+  /** The timestamp header is empty or missing, HTTP 401. */
+  MISSING_TIMESTAMP: 30006,
+  /** The timestamp is outside the accepted window (about 30-60 s), HTTP 401. */
   TIMESTAMP_OUT_OF_WINDOW: 30007,
-  /** Other key / signature header error, HTTP 401. */
-  AUTH_HEADER_ERROR: 30008,
+  /** The timestamp header is malformed, HTTP 401. */
+  MALFORMED_TIMESTAMP: 30008,
   /** Too many requests, HTTP 429. */
   TOO_MANY_REQUESTS: 30013,
   /** Service unavailable, HTTP 503. */
@@ -40,6 +40,8 @@ export const apiErrorCodes = {
   MAINTENANCE: 30016,
   /** Blocked after repeated 429s, HTTP 418. */
   BLOCKED: 30017,
+  /** A `/contract/v1/...` path: the V1 API is retired (HTTP 200, `msg`). */
+  V1_DEPRECATED: 30030,
   /** Parameter parse error, HTTP 400. */
   PARAMETER_ERROR: 40007,
   /** Unknown symbol on details, HTTP 400. */

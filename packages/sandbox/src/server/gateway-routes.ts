@@ -8,10 +8,11 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { apiErrorCodes } from '@perpkit/schemas'
 import { sendError, sendMethodNotAllowed, sendSuccess } from './respond.ts'
 import { readClock, type SandboxState } from './sandbox-state.ts'
 import { successMessage } from './success-message.ts'
-import { liveMessages, V1_DEPRECATED_CODE, WireError } from './wire-error.ts'
+import { liveMessages, WireError } from './wire-error.ts'
 
 /** Path of the server-time route. */
 const SYSTEM_TIME_PATH = '/system/time'
@@ -27,7 +28,12 @@ export function serveGatewayRoute(
   path: string,
 ): boolean {
   if (path.startsWith(V1_PREFIX)) {
-    const error = new WireError(200, V1_DEPRECATED_CODE, liveMessages.v1Deprecated, 'gateway')
+    const error = new WireError(
+      200,
+      apiErrorCodes.V1_DEPRECATED,
+      liveMessages.v1Deprecated,
+      'gateway',
+    )
     sendError(res, error)
     return true
   }

@@ -39,9 +39,6 @@ export class WireError extends Error {
  */
 export const INTERNAL_ERROR_CODE = 50000
 
-/** The code live gateways answer a `/contract/v1/...` path with (HTTP 200, `msg`). */
-export const V1_DEPRECATED_CODE = 30030
-
 /** Live message texts of the contract errors. */
 export const liveMessages = {
   unknownSymbol: 'Symbol Not Exist',

@@ -7,7 +7,7 @@
  * @module
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ApiErrorCode } from '@perpkit/schemas'
+import { type ApiErrorCode, apiErrorCodes } from '@perpkit/schemas'
 import { type HeaderNames, type VerifyFailureReason, verify } from '@perpkit/signer'
 import type { SandboxCredentials } from '../options.ts'
 import { WireError } from '../server/wire-error.ts'
@@ -30,23 +30,23 @@ import { WireError } from '../server/wire-error.ts'
  */
 export const verifyFailureCodes = {
   /** No `X-API-KEY` header: 30001. */
-  'missing-key': 30001,
+  'missing-key': apiErrorCodes.MISSING_KEY,
   /** An API key the sandbox does not know: 30002. */
-  'unknown-key': 30002,
+  'unknown-key': apiErrorCodes.UNKNOWN_KEY,
   /** No `X-API-SIGN` header: 30004. */
-  'missing-signature': 30004,
+  'missing-signature': apiErrorCodes.MISSING_SIGNATURE,
   /** A well-formed signature of something else: 30005. */
-  'signature-mismatch': 30005,
+  'signature-mismatch': apiErrorCodes.SIGNATURE_MISMATCH,
   /** A signature that is not 64 lower-case hex characters: 30005, a wrong signature. */
-  'malformed-signature': 30005,
+  'malformed-signature': apiErrorCodes.SIGNATURE_MISMATCH,
   /** No `X-API-TIMESTAMP` header: 30006. */
-  'missing-timestamp': 30006,
+  'missing-timestamp': apiErrorCodes.MISSING_TIMESTAMP,
   /** A timestamp further from the clock than `signatureWindowMs`: 30007. */
-  'timestamp-outside-window': 30007,
+  'timestamp-outside-window': apiErrorCodes.TIMESTAMP_OUT_OF_WINDOW,
   /** A timestamp that is not epoch milliseconds in digits: 30008. */
-  'malformed-timestamp': 30008,
+  'malformed-timestamp': apiErrorCodes.MALFORMED_TIMESTAMP,
   /** A method no signature rule covers: 30005 (never sent: other methods get 405 first). */
-  'unsupported-method': 30005,
+  'unsupported-method': apiErrorCodes.SIGNATURE_MISMATCH,
 } as const satisfies Record<VerifyFailureReason, ApiErrorCode>
 
 /** What a signed-mode check needs from the sandbox. */
