@@ -18,7 +18,7 @@
 export type { Fault, FaultKind } from './faults/fault.ts'
 export { faultKinds } from './faults/fault.ts'
 export type { FaultQueue, PendingFault } from './faults/fault-queue.ts'
-export type { SandboxCredentials, SandboxOptions, SandboxRateLimitBudget } from './options.ts'
+export type { SandboxOptions } from './options.ts'
 export { verifyFailureCodes } from './signed/signed-mode.ts'
 export type { Sandbox } from './start-sandbox.ts'
 export { startSandbox } from './start-sandbox.ts'

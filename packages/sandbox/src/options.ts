@@ -4,39 +4,12 @@
  * @module
  */
 import { type EndpointPath, endpointPaths, endpoints, type RateLimitBudget } from '@perpkit/schemas'
-import { defaultHeaderNames, type HeaderNames } from '@perpkit/signer'
-
-/**
- * API credentials the sandbox accepts in signed mode.
- *
- * @example
- * ```ts
- * const credentials: SandboxCredentials = { apiKey: 'test-key', secret: 'test-secret', memo: 'test-memo' }
- * ```
- */
-export interface SandboxCredentials {
-  /** The API access key, sent by clients in `X-API-KEY`. */
-  apiKey: string
-  /** The API secret: the HMAC key. */
-  secret: string
-  /** The memo chosen with the key, part of every signed message. */
-  memo: string
-}
-
-/**
- * A request budget: at most `limit` requests per `windowMs` milliseconds.
- *
- * @example
- * ```ts
- * const fast: SandboxRateLimitBudget = { limit: 12, windowMs: 100 }
- * ```
- */
-export interface SandboxRateLimitBudget {
-  /** Requests allowed per window. */
-  limit: number
-  /** Window length in milliseconds. */
-  windowMs: number
-}
+import {
+  type Credentials,
+  defaultHeaderNames,
+  type GetBodyRule,
+  type HeaderNames,
+} from '@perpkit/signer'
 
 /**
  * Options of {@link startSandbox}. Every field is optional.
@@ -63,18 +36,18 @@ export interface SandboxOptions {
    * Budgets that replace the endpoint table's for some paths (keys are endpoint paths of the
    * table), e.g. a 100 ms window so rate-limit tests run fast. Only used with `rateLimit`.
    */
-  rateLimitBudgets?: Partial<Record<string, SandboxRateLimitBudget>>
+  rateLimitBudgets?: { [P in EndpointPath]?: RateLimitBudget }
   /**
    * Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. Choose the
    * prefix of the deployment to mirror (e.g. `'X-BM'` for BitMart's). @default `'X-PK'`
    */
   rateLimitHeaderPrefix?: string
   /** When set, every endpoint requires signed headers from one of these credentials. */
-  credentials?: SandboxCredentials | SandboxCredentials[]
+  credentials?: Credentials | Credentials[]
   /** Largest accepted distance between a signed request's timestamp and the clock, in ms. @default `30_000` */
   signatureWindowMs?: number
   /** What GET requests sign: the query string (the spec) or the empty string. @default `'query'` */
-  getBodyRule?: 'query' | 'empty'
+  getBodyRule?: GetBodyRule
   /** Names of the signing headers in signed mode (and in CORS preflights). @default `X-API-KEY`, `X-API-SIGN`, `X-API-TIMESTAMP` */
   headerNames?: Partial<HeaderNames>
   /**
@@ -111,9 +84,9 @@ export interface ResolvedOptions {
   /** The budget of each endpoint path: the override, else the table's. */
   budgetOf: (path: EndpointPath) => RateLimitBudget
   rateLimitHeaderPrefix: string
-  credentials: SandboxCredentials[] | undefined
+  credentials: Credentials[] | undefined
   signatureWindowMs: number
-  getBodyRule: 'query' | 'empty'
+  getBodyRule: GetBodyRule
   headerNames: HeaderNames
   quirks: boolean
   /** Allowed origins: every one (`'*'`), a list, or CORS off. */
@@ -134,7 +107,7 @@ const LIVE_CATALOG_SIZE = 1200
 const MAX_CATALOG_SIZE = 20_000
 
 function checkBudgets(
-  value: Partial<Record<string, SandboxRateLimitBudget>> | undefined,
+  value: SandboxOptions['rateLimitBudgets'],
 ): (path: EndpointPath) => RateLimitBudget {
   const overrides = new Map<string, RateLimitBudget>()
   for (const [path, budget] of Object.entries(value ?? {})) {
@@ -159,7 +132,7 @@ function integerIn(name: string, value: unknown, min: number, max: number): numb
   return value
 }
 
-function checkCredentials(value: unknown): SandboxCredentials[] | undefined {
+function checkCredentials(value: unknown): Credentials[] | undefined {
   if (value === undefined) return undefined
   const list: unknown[] = Array.isArray(value) ? value : [value]
   if (list.length === 0) throw new TypeError('credentials must not be an empty array')

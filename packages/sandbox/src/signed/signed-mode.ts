@@ -8,8 +8,12 @@
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { type ApiErrorCode, apiErrorCodes } from '@perpkit/schemas'
-import { type HeaderNames, type VerifyFailureReason, verify } from '@perpkit/signer'
-import type { SandboxCredentials } from '../options.ts'
+import {
+  type Credentials,
+  type HeaderNames,
+  type VerifyFailureReason,
+  verify,
+} from '@perpkit/signer'
 import { WireError } from '../server/wire-error.ts'
 
 /**
@@ -51,7 +55,7 @@ export const verifyFailureCodes = {
 
 /** What a signed-mode check needs from the sandbox. */
 export interface SignedModeSettings {
-  credentials: readonly SandboxCredentials[]
+  credentials: readonly Credentials[]
   windowMs: number
   getBodyRule: 'query' | 'empty'
   headerNames: HeaderNames
