@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { RateLimitBudget } from '@perpkit/schemas'
+import { type RateLimitBudget, rateLimitHeaderNames } from '@perpkit/schemas'
 
 /** What the limiter decided for one request. */
 export interface RateLimitVerdict {
@@ -63,10 +63,11 @@ export function rateLimitHeaders(
   prefix: string,
   verdict: RateLimitVerdict,
 ): Record<string, string> {
+  const names = rateLimitHeaderNames(prefix)
   return {
-    [`${prefix}-RateLimit-Limit`]: String(verdict.budget.limit),
-    [`${prefix}-RateLimit-Remaining`]: String(verdict.used),
-    [`${prefix}-RateLimit-Reset`]: String(verdict.budget.windowMs / 1000),
-    [`${prefix}-RateLimit-Mode`]: 'IP',
+    [names.limit]: String(verdict.budget.limit),
+    [names.remaining]: String(verdict.used),
+    [names.reset]: String(verdict.budget.windowMs / 1000),
+    [names.mode]: 'IP',
   }
 }

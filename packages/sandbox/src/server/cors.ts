@@ -9,6 +9,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { rateLimitHeaderNames } from '@perpkit/schemas'
 import { FAULT_HEADER } from '../faults/fault.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { CONTROL_PREFIX } from './control-routes.ts'
@@ -18,8 +19,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
 function exposedHeaders(prefix: string): string[] {
-  const names = ['Limit', 'Remaining', 'Reset', 'Mode'].map((name) => `${prefix}-RateLimit-${name}`)
-  return [...names, 'Retry-After']
+  return [...Object.values(rateLimitHeaderNames(prefix)), 'Retry-After']
 }
 
 /** The request headers a preflight allows: the signing headers and the fault header. */
