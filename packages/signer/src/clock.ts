@@ -19,6 +19,13 @@ import { SignerError } from './errors.ts'
 export type Clock = number | Date | (() => number)
 
 /**
+ * A timestamp below this looks like epoch seconds, not milliseconds. The same
+ * threshold as `SECONDS_THRESHOLD` of `@perpkit/schemas/lite`, restated here
+ * only because the signer has no dependencies.
+ */
+export const LOOKS_LIKE_SECONDS_BELOW = 1e11
+
+/**
  * Reads a clock as whole epoch milliseconds (`Date.now()` when absent).
  *
  * @throws {SignerError} `'invalid-argument'` if it gives a negative or non-finite time.

@@ -1,3 +1,4 @@
+import { LOOKS_LIKE_SECONDS_BELOW } from './clock.ts'
 import type { BodyRule, HttpMethod } from './signed-body.ts'
 
 /** What the hints look at. Secrets are inspected, never quoted. */
@@ -34,7 +35,7 @@ export function collectHints(input: HintInput): string[] {
     hints.push('The secret starts or ends with whitespace (a stray newline from a file or env?).')
   }
   const timestamp = Number(input.timestamp)
-  if (timestamp > 0 && timestamp < 1e11) {
+  if (timestamp > 0 && timestamp < LOOKS_LIKE_SECONDS_BELOW) {
     hints.push('The timestamp looks like seconds; it must be epoch milliseconds.')
   } else if (Math.abs(timestamp - Date.now()) > 30_000) {
     hints.push(

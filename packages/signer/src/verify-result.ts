@@ -1,3 +1,4 @@
+import { LOOKS_LIKE_SECONDS_BELOW } from './clock.ts'
 import type { HeaderNames } from './headers.ts'
 
 /**
@@ -143,7 +144,10 @@ export function fail(
     case 'timestamp-outside-window': {
       const { skewMs = 0, windowMs = 0, timestamp = 0 } = detail ?? {}
       const direction = skewMs > 0 ? 'ahead of' : 'behind'
-      const seconds = timestamp > 0 && timestamp < 1e11 ? ' It looks like seconds, not ms.' : ''
+      const seconds =
+        timestamp > 0 && timestamp < LOOKS_LIKE_SECONDS_BELOW
+          ? ' It looks like seconds, not ms.'
+          : ''
       message =
         `${names.timestamp} is ${formatSeconds(Math.abs(skewMs))} ${direction} the server ` +
         `clock; the accepted window is ${formatSeconds(windowMs)} either way. Sync the clock ` +
