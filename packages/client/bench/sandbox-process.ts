@@ -8,8 +8,11 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-// The built sandbox, as users run it (`pnpm bench` builds it first).
-const bin = fileURLToPath(new URL('../../sandbox/dist/bin.js', import.meta.url))
+// The built sandbox, as users run it (`pnpm bench` builds it first); PERPKIT_SANDBOX_BIN
+// points at another build (e.g. of another commit, to compare clients on the same server).
+const bin =
+  process.env.PERPKIT_SANDBOX_BIN ??
+  fileURLToPath(new URL('../../sandbox/dist/bin.js', import.meta.url))
 
 /**
  * Starts `perpkit-sandbox` (the built bin) with extra CLI flags and waits for its URL.

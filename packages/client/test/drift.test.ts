@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createClient, type DriftReport } from '../src/index.ts'
 
 /**
@@ -85,5 +85,27 @@ describe('drift between responses and models', () => {
     await expect(client.getFundingRates()).rejects.toThrow(
       'drift on GET /contract/public/funding-rate-v2: data[].tradfi_info',
     )
+  })
+})
+
+describe('drift against the sandbox, whose live quirks send keys the spec does not list', () => {
+  it('reports tradfi_info on every details row and funding_interval_hours on funding-rate-v2 rows', async () => {
+    const reports: DriftReport[] = []
+    const client = createClient({
+      baseUrl: inject('sandboxUrl'),
+      rateLimit: false,
+      onDrift: (r) => reports.push(r),
+    })
+    const details = await client.getContracts().withResponse()
+    expect(details.drift?.unknown).toEqual({ 'data.symbols[].tradfi_info': details.data.length })
+    // An older row (LUNAUSDT) lacks market_max_volume: its model field is null, and drift says why.
+    expect(details.drift?.missing).toMatchObject({ 'data.symbols[].market_max_volume': 1 })
+    expect(details.data.find((c) => c.symbol === 'LUNAUSDT')?.marketMaxVolume).toBeNull()
+    const rates = await client.getFundingRates().withResponse()
+    expect(Object.keys(rates.drift?.unknown ?? {})).toEqual(['data[].funding_interval_hours'])
+    expect(reports.map((r) => r.endpoint)).toEqual([
+      'GET /contract/public/details',
+      'GET /contract/public/funding-rate-v2',
+    ])
   })
 })

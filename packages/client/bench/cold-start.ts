@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { spawnSandbox } from './sandbox-process.ts'
+
+const run = promisify(execFile)
+const require = createRequire(import.meta.url)
+const here = fileURLToPath(new URL('..', import.meta.url))
+const MB = 1024 * 1024
+
+/** What one fresh process reports. */
+interface Sample {
+  /** From process start to the first result, ms. */
+  firstResultMs: number
+  /** Peak resident memory of the whole process, bytes. */
+  peakRss: number
+  /** Resident memory when the script ends, bytes. */
+  rss: number
+}
+
+/** How each contender imports itself, makes a client and fetches one depth (`url` is the base URL). */
+const contenders: Record<string, (requests: number) => string> = {
+  '@perpkit/client (dist)': (requests) => `
+    const { createClient } = await import(${JSON.stringify(pathToFileURL(`${here}dist/index.js`).href)})
+    const client = createClient({ baseUrl: url, rateLimit: ${requests === 1} })
+    for (let i = 0; i < ${requests}; i++) await client.getDepth({ symbol: 'BTCUSDT' })`,
+  '@bitmartexchange/bitmart-node-sdk-api': (requests) => `
+    const { BitmartFuturesAPI } = (await import(${JSON.stringify(
+      pathToFileURL(require.resolve('@bitmartexchange/bitmart-node-sdk-api')).href,
+    )})).default
+    const quiet = { info() {}, log() {}, warn() {}, error() {} }
+    const sdk = new BitmartFuturesAPI({ baseURL: url, logger: quiet })
+    for (let i = 0; i < ${requests}; i++) await sdk.getDepth('BTCUSDT')`,
+  'fetch + JSON.parse (no SDK)': (requests) => `
+    for (let i = 0; i < ${requests}; i++) JSON.parse(await (await fetch(url + '/contract/public/depth?symbol=BTCUSDT')).text())`,
+}
+
+async function sample(body: string, url: string): Promise<Sample> {
+  const script = `const url = ${JSON.stringify(url)}
+    ${body}
+    const firstResultMs = performance.now()
+    process.stdout.write(JSON.stringify({ firstResultMs, peakRss: process.resourceUsage().maxRSS * 1024, rss: process.memoryUsage().rss }))`
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: here,
+  })
+  return JSON.parse(stdout) as Sample
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] as number
+}
+
+/** Runs every contender `runs` times in fresh processes, in a rotating order; medians per contender. */
+async function measure(url: string, requests: number, runs: number) {
+  const names = Object.keys(contenders)
+  const samples = new Map<string, Sample[]>(names.map((name) => [name, []]))
+  for (let r = 0; r < runs; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + r) % names.length] as string
+      const body = (contenders[name] as (requests: number) => string)(requests)
+      samples.get(name)?.push(await sample(body, url))
+    }
+  }
+  return names.map((name) => {
+    const of = samples.get(name) ?? []
+    return {
+      name,
+      firstResultMs: median(of.map((s) => s.firstResultMs)),
+      peakRss: median(of.map((s) => s.peakRss)),
+      rss: median(of.map((s) => s.rss)),
+    }
+  })
+}
+
+/**
+ * Cold start, side by side in fresh processes: import, create a client, fetch
+ * one depth (time from process start to the first result, and peak memory);
+ * then RSS after 2,000 depth requests, next to plain fetch.
+ */
+export async function benchColdStart(runs = 15, requests = 2000): Promise<void> {
+  const sandbox = await spawnSandbox(['--depth-levels', '100'])
+  try {
+    const cold = await measure(sandbox.url, 1, runs)
+    const official = cold.find((c) => c.name.startsWith('@bitmartexchange')) ?? cold[1]!
+    console.log(
+      `\n### cold start: import, create, fetch one depth (fresh processes, median of ${runs})\n`,
+    )
+    console.log('| contender | first result | vs official SDK | peak RSS | vs official SDK |')
+    console.log('|---|---:|---:|---:|---:|')
+    for (const c of cold) {
+      const time = c.firstResultMs / official.firstResultMs
+      const memory = c.peakRss / official.peakRss
+      const verdict = (ratio: number, target: number) =>
+        c === official ? '' : ` ${ratio <= target ? 'ok' : 'MISSED'} (<= ${target}x)`
+      console.log(
+        `| ${c.name} | ${c.firstResultMs.toFixed(0)} ms | ${time.toFixed(2)}x${verdict(time, 1)} | ${(c.peakRss / MB).toFixed(1)} MB | ${memory.toFixed(2)}x${verdict(memory, 1.1)} |`,
+      )
+    }
+    const warm = await measure(sandbox.url, requests, Math.max(3, Math.floor(runs / 5)))
+    const plain = warm.find((c) => c.name.startsWith('fetch')) ?? warm[2]!
+    console.log(
+      `\n### RSS after ${requests.toLocaleString('en-US')} depth requests (fresh processes)\n`,
+    )
+    console.log('| contender | RSS at the end | vs plain fetch | peak RSS |')
+    console.log('|---|---:|---:|---:|')
+    for (const c of warm) {
+      const ratio = c.rss / plain.rss
+      const verdict = c.name.startsWith('@perpkit')
+        ? ` ${ratio <= 1.1 ? 'ok' : 'MISSED'} (<= 1.1x)`
+        : ''
+      console.log(
+        `| ${c.name} | ${(c.rss / MB).toFixed(1)} MB | ${ratio.toFixed(2)}x${verdict} | ${(c.peakRss / MB).toFixed(1)} MB |`,
+      )
+    }
+  } finally {
+    await sandbox.stop()
+  }
+}
