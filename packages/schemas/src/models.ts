@@ -102,9 +102,9 @@ export interface FundingRate {
    * which live servers send without one.
    */
   timestamp: EpochMs | null
-  /** Funding rate of the previous period. */
+  /** Funding rate of the previous period, a fraction (`"0.0001"` is 0.01 %). */
   rateValue: DecimalString
-  /** Expected funding rate of the next period. */
+  /** Expected funding rate of the next period, a fraction. */
   expectedRate: DecimalString
   /** Next funding settlement time (ms). */
   fundingTime: EpochMs
@@ -169,9 +169,9 @@ export interface Contract {
   baseCurrency: string
   /** Quote currency, e.g. `"USDT"`. */
   quoteCurrency: string
-  /** Quantity step (e.g. `"1"`); `vol_precision` on the wire. */
+  /** Quantity step in contracts (e.g. `"1"`), not a digit count; `vol_precision` on the wire. */
   volumePrecision: DecimalString
-  /** Price tick (e.g. `"0.1"`). */
+  /** Price tick in the quote currency (e.g. `"0.1"`), not a digit count. */
   pricePrecision: DecimalString
   /** Largest limit-order quantity, in contracts. */
   maxVolume: DecimalString
@@ -242,7 +242,7 @@ export interface Contract {
 export interface LeverageBracket {
   /** Tier number, from 1. */
   bracket: number
-  /** Largest leverage allowed in this tier. */
+  /** Largest leverage allowed in this tier, a multiple (`125` is 125x). */
   initialLeverage: number
   /** Upper bound of the tier (inclusive), position value in the quote currency. */
   notionalCap: DecimalString
@@ -250,7 +250,7 @@ export interface LeverageBracket {
   notionalFloor: DecimalString
   /** Maintenance margin rate, a fraction (`"0.004"` is 0.4 %). */
   maintMarginRatio: DecimalString
-  /** Cumulative maintenance amount, so that `mm = notional * mmr - cum`. */
+  /** Cumulative maintenance amount in the quote currency, so that `mm = notional * mmr - cum`. */
   cum: DecimalString
 }
 
@@ -322,7 +322,7 @@ export interface OpenInterest {
   symbol: string
   /** Time of this reading (ms). */
   timestamp: EpochMs
-  /** In contracts. */
+  /** Open interest, in contracts. */
   openInterest: DecimalString
   /** Value of the open interest, in the quote currency. */
   openInterestValue: DecimalString
