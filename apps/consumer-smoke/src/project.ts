@@ -49,10 +49,15 @@ export async function installProject(
     devDependencies,
     overrides: Object.fromEntries([...tarballs.keys()].map((name) => [name, spec(name)])),
   })
-  const install = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir })
+  const install = await npmInstall(dir)
   const warnings = npmWarnings(install)
   if (warnings.length > 0) throw new Error(`npm install printed warnings:\n${warnings.join('\n')}`)
   return { dir, install }
+}
+
+/** `npm install` in `dir`, as a user runs it (no audit or funding chatter). */
+export function npmInstall(dir: string, specs: string[] = []): Promise<CommandOutput> {
+  return run('npm', ['install', '--no-audit', '--no-fund', ...specs], { cwd: dir })
 }
 
 /** Installed packages (every `node_modules` folder with a manifest) and their size on disk. */
