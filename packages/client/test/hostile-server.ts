@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { startTestServer } from '@perpkit/test-kit'
 
 /** A request as the server saw it. */
 interface SeenRequest {
@@ -27,25 +27,11 @@ export async function startHostileServer(
   handler: (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>,
 ): Promise<HostileServer> {
   const requests: SeenRequest[] = []
-  const server = createServer((req, res) => {
+  const server = await startTestServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers })
-    Promise.resolve(handler(req, res, new URL(req.url ?? '/', 'http://127.0.0.1'))).catch(() =>
-      res.destroy(),
-    )
+    return handler(req, res, new URL(req.url ?? '/', 'http://127.0.0.1'))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const origin = `http://127.0.0.1:${port}`
-  return {
-    url: origin,
-    origin,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return { url: server.origin, origin: server.origin, requests, close: server.close }
 }
 
 /** Answers JSON text with a 200 (the body as given, so it may be anything). */

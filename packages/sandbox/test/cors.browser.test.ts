@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { launchChromium } from '@perpkit/test-kit'
+import { launchChromium, startTestServer, type TestServer } from '@perpkit/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, type SandboxOptions, startSandbox } from '../src/index.ts'
 import { NOW } from './helpers.ts'
@@ -9,18 +7,17 @@ type Browser = Awaited<ReturnType<typeof launchChromium>>
 type Page = Awaited<ReturnType<Browser['newPage']>>
 
 /** A page on its own origin (127.0.0.1, another port) that calls the sandbox. */
-let pageServer: Server
+let pageServer: TestServer
 let pageOrigin: string
 let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  pageServer = createServer((_, res) => {
+  pageServer = await startTestServer((_, res) => {
     res.writeHead(200, { 'content-type': 'text/html' })
     res.end('<!doctype html><title>another origin</title>')
   })
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve))
-  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`
+  pageOrigin = pageServer.origin
   browser = await launchChromium()
   page = await browser.newPage()
   await page.goto(pageOrigin)
@@ -28,8 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  pageServer.closeAllConnections()
-  await new Promise((resolve) => pageServer.close(resolve))
+  await pageServer.close()
 })
 
 /** What the page saw of a cross-origin GET with the signing headers (which need a preflight). */

@@ -41,5 +41,9 @@ export async function launchChromium(): Promise<Browser> {
         'PERPKIT_CHROMIUM at a Chromium binary. `.ci/run` installs it.',
     )
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] })
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  })
 }

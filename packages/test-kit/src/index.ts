@@ -1,3 +1,5 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
 export type { RedisServer } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
+export type { TestHandler, TestServer } from './test-server.ts'
+export { startTestServer } from './test-server.ts'

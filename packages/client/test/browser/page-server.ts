@@ -1,6 +1,5 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { startTestServer } from '@perpkit/test-kit'
 import { build } from 'esbuild'
 import { sourceAliasMap } from '../../../../vitest.shared.ts'
 
@@ -28,7 +27,7 @@ export async function startPageServer(): Promise<PageServer> {
     logLevel: 'silent',
   })
   const script = result.outputFiles[0]?.text ?? ''
-  const server = createServer((req, res) => {
+  const server = await startTestServer((req, res) => {
     if (req.url === '/page.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' })
       res.end(script)
@@ -39,13 +38,5 @@ export async function startPageServer(): Promise<PageServer> {
       )
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return { url: `${server.origin}/`, close: server.close }
 }
