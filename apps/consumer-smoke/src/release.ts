@@ -61,8 +61,9 @@ export async function rehearseVersion(
 }
 
 /**
- * `pnpm publish --dry-run` for every published package: packs, checks the manifest and talks
- * to the registry without publishing (no login needed).
+ * `pnpm publish --dry-run` for every published package: packs and checks each manifest the
+ * way a publish would, without a login and without reaching the registry (checked against an
+ * unreachable registry URL).
  */
 export async function dryRunPublish(packages: PublishedPackage[]): Promise<void> {
   const [npx, pnpm] = pnpmCommand()
