@@ -1,7 +1,9 @@
 /**
- * Display formatting: decimal strings rounded to a contract's tick or step
- * with thousands separators, percentages, basis points, times and durations.
- * Everything goes through the exact decimal helpers of `@perpkit/analytics`.
+ * Display formatting shared by the terminal demo and the web dashboard:
+ * decimal strings rounded to a contract's tick or step with thousands
+ * separators, percentages, basis points, ratios, leverages, times and
+ * durations. Everything goes through the exact decimal helpers of
+ * `@perpkit/analytics`; nothing here needs Node, so the page bundles it too.
  *
  * @module
  */
@@ -70,6 +72,15 @@ export function formatBps(bps: string, decimals = 2): string {
 }
 
 /**
+ * Formats a ratio in [-1, 1] (the book's imbalance), signed, to three decimals.
+ *
+ * @returns e.g. `formatRatio('0.1')` → `'+0.100'`, `formatRatio('-0.2954')` → `'-0.295'`.
+ */
+export function formatRatio(value: string): string {
+  return formatDecimal(value, { decimals: 3, signed: true })
+}
+
+/**
  * Formats a duration for humans, down to minutes (seconds under a minute).
  *
  * @param ms - Milliseconds, `>= 0`.
@@ -121,7 +132,7 @@ export interface ContractFormatters {
   finePrice(value: string): string
   /** A quantity in contracts, rounded to the step: `'1,090'`. */
   contracts(value: string): string
-  /** A quantity in the base coin, to the step of one step of contracts: `'1.09'`. */
+  /** A quantity in the base coin, to one step of contracts: `'1.090'`. */
   base(value: string): string
   /** An amount of the quote currency, to cents: `'99,976.36'`. */
   quote(value: string): string

@@ -5,7 +5,7 @@
  * @module
  */
 import { compareDecimals } from '@perpkit/analytics'
-import { formatBps, formatDecimal } from './format.ts'
+import { formatBps, formatDecimal, formatRatio } from './format.ts'
 import {
   BODY_WIDTH,
   type Cell,
@@ -20,7 +20,7 @@ import type { BookGroup, FillSummary } from './snapshot-types.ts'
 import { paintSigned, type Style } from './style.ts'
 
 function imbalance(style: Style, value: string): Cell {
-  const text = formatDecimal(value, { decimals: 3, signed: true })
+  const text = formatRatio(value)
   return { text, paint: (t) => paintSigned(style, compareDecimals({ a: value, b: 0 }), t) }
 }
 
@@ -32,7 +32,7 @@ function renderGroup(group: BookGroup, context: SectionContext): string[] {
     `spread ${m.spread === null ? '—' : price(m.spread)}`,
     `mid ${m.mid === null ? '—' : format.finePrice(m.mid)}`,
     `micro ${m.microprice === null ? '—' : format.finePrice(m.microprice)}`,
-    `imbalance ${formatDecimal(m.imbalance, { decimals: 3, signed: true })}`,
+    `imbalance ${formatRatio(m.imbalance)}`,
   ]
   const rows: Cell[][] = []
   for (let i = 0; i < Math.max(group.bids.length, group.asks.length); i++) {

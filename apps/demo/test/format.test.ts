@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatLeverage,
   formatPercent,
+  formatRatio,
   formatTime,
   groupThousands,
 } from '../src/format.ts'
@@ -17,6 +18,7 @@ describe('formatDecimal', () => {
   it('separates thousands in the integer part only', () => {
     expect(groupThousands('1234567.891234')).toBe('1,234,567.891234')
     expect(groupThousands('-1234')).toBe('-1,234')
+    expect(groupThousands('-1234567.891234')).toBe('-1,234,567.891234')
     expect(groupThousands('999')).toBe('999')
   })
 
@@ -28,11 +30,23 @@ describe('formatDecimal', () => {
     expect(formatDecimal('1234567', { group: false })).toBe('1234567')
   })
 
-  it('formats percentages, basis points and leverage', () => {
+  it('rounds half away from zero to a tick and keeps the tick’s decimals', () => {
+    expect(formatDecimal('-91719.85', { step: '0.1' })).toBe('-91,719.9')
+    expect(formatDecimal('65000', { step: '0.1' })).toBe('65,000.0')
+    expect(formatDecimal('0.1', { step: '0.1', signed: true })).toBe('+0.1')
+    expect(formatDecimal('0.04', { step: '0.1', signed: true })).toBe('0.0')
+  })
+
+  it('formats percentages, basis points, the imbalance as a signed ratio and leverage', () => {
     expect(formatPercent('-0.02134')).toBe('-2.13 %')
     expect(formatPercent('0.000167', 4, true)).toBe('+0.0167 %')
     expect(formatPercent('0.1095', 2)).toBe('10.95 %')
+    expect(formatPercent('-0.000098', 4, true)).toBe('-0.0098 %')
+    expect(formatPercent('0.1829', 2, true)).toBe('+18.29 %')
     expect(formatBps('0.77034183919114107')).toBe('0.77 bps')
+    expect(formatBps('0.16734')).toBe('0.17 bps')
+    expect(formatRatio('-0.2954')).toBe('-0.295')
+    expect(formatRatio('0.1')).toBe('+0.100')
     expect(formatLeverage('125')).toBe('125x')
     expect(formatLeverage(50)).toBe('50x')
   })

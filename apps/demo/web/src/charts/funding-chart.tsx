@@ -13,7 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts'
 import { useEffect, useRef } from 'preact/hooks'
-import { formatPercent } from '../format.ts'
+import { formatPercent } from '../../../src/format.ts'
 import { baseOptions, palette, prefersDark } from './theme.ts'
 
 interface Handles {

@@ -6,8 +6,9 @@
  * @module
  */
 import type { BookLevel } from '@perpkit/analytics'
+import { type ContractFormatters, formatBps, formatRatio } from '../../../src/format.ts'
 import { DepthChart } from '../charts/depth-chart.tsx'
-import { type ContractFormatters, contractFormatters, formatBps, formatRatio } from '../format.ts'
+import { contractFormatters } from '../format.ts'
 import { depthCurves, GROUP_TICKS, WITHIN_PCTS } from '../logic/book.ts'
 import type { Calculators } from '../market/calculators.ts'
 import type { Market } from '../market/store.ts'

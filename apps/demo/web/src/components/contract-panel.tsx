@@ -4,7 +4,8 @@
  * @module
  */
 import type { Contract } from '@perpkit/schemas'
-import { contractFormatters, formatDateTime, formatLeverage, formatPercent } from '../format.ts'
+import { formatDateTime, formatLeverage, formatPercent } from '../../../src/format.ts'
+import { contractFormatters } from '../format.ts'
 import type { Market } from '../market/store.ts'
 import { Figures, Panel } from './panel.tsx'
 

@@ -5,8 +5,9 @@
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals'
+import { formatDateTime, formatPercent } from '../../../src/format.ts'
 import { FundingChart } from '../charts/funding-chart.tsx'
-import { contractFormatters, formatCountdown, formatDateTime, formatPercent } from '../format.ts'
+import { contractFormatters, formatCountdown } from '../format.ts'
 import { fundingView } from '../logic/funding.ts'
 import type { Market } from '../market/store.ts'
 import { Figures, Panel } from './panel.tsx'

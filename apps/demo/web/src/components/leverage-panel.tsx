@@ -8,11 +8,11 @@
 import type { LeverageBracket } from '@perpkit/schemas'
 import {
   type ContractFormatters,
-  contractFormatters,
   formatDecimal,
   formatLeverage,
   formatPercent,
-} from '../format.ts'
+} from '../../../src/format.ts'
+import { contractFormatters } from '../format.ts'
 import type { LiquidationInput } from '../logic/liquidation.ts'
 import type { Calculators } from '../market/calculators.ts'
 import type { Market } from '../market/store.ts'
@@ -34,8 +34,8 @@ function BracketTable(props: { brackets: readonly LeverageBracket[]; used: numbe
         {props.brackets.map((b) => (
           <tr key={b.bracket} class={b.bracket === props.used ? 'used' : undefined}>
             <td>{b.bracket}</td>
-            <td>{formatDecimal(b.notionalFloor, '1')}</td>
-            <td>{formatDecimal(b.notionalCap, '1')}</td>
+            <td>{formatDecimal(b.notionalFloor, { step: '1' })}</td>
+            <td>{formatDecimal(b.notionalCap, { step: '1' })}</td>
             <td>{formatLeverage(b.initialLeverage)}</td>
             <td>{formatPercent(b.maintMarginRatio, 2)}</td>
           </tr>

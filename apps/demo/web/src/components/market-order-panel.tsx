@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { contractFormatters, formatBps } from '../format.ts'
+import { formatBps } from '../../../src/format.ts'
+import { contractFormatters } from '../format.ts'
 import type { Calculators } from '../market/calculators.ts'
 import type { Market } from '../market/store.ts'
 import { Figures, Panel } from './panel.tsx'

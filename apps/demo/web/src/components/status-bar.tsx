@@ -4,8 +4,9 @@
  *
  * @module
  */
+
+import { formatTime } from '../../../src/format.ts'
 import type { Api } from '../api.ts'
-import { formatTime } from '../format.ts'
 import type { Market } from '../market/store.ts'
 
 /** The page header with the source and the live budget (`data-testid="budget"`). */

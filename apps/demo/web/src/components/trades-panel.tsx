@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { contractFormatters, formatTime } from '../format.ts'
+import { formatTime } from '../../../src/format.ts'
+import { contractFormatters } from '../format.ts'
 import type { Market } from '../market/store.ts'
 import { Panel } from './panel.tsx'
 
