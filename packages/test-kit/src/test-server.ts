@@ -26,7 +26,9 @@ export interface TestServer {
  * @returns The server; close it in `afterAll`.
  * @example
  * ```ts
- * const server = await startTestServer((_, res) => res.end('<!doctype html>'))
+ * const server = await startTestServer((_, res) => {
+ *   res.end('<!doctype html>')
+ * })
  * await server.close()
  * ```
  */
