@@ -11,10 +11,9 @@ import {
   depthWithin,
   multiplyDecimals,
   slippage,
-  type WalkBookReturnType,
   walkBook,
 } from '@perpkit/analytics'
-import type { Depth, DepthLevel } from '@perpkit/schemas'
+import type { Depth } from '@perpkit/schemas'
 import type {
   BookGroup,
   BookSection,
@@ -82,34 +81,47 @@ export function summarizeBook(depth: Depth, contract: BookContract): BookSection
   }
 }
 
-function walk(
-  levels: readonly DepthLevel[],
-  size: OrderSize,
-  contract: BookContract,
-): WalkBookReturnType {
-  const book = { levels, contractSize: contract.contractSize }
-  return size.unit === 'contracts'
-    ? walkBook({ ...book, qty: size.amount })
-    : walkBook({ ...book, notional: size.amount, qtyStep: contract.stepSize })
+/** A market order: a size (contracts or a quote amount) and a direction. */
+export interface MarketOrder extends OrderSize {
+  side: 'buy' | 'sell'
 }
 
-function summarizeFill(
-  side: 'buy' | 'sell',
-  fill: WalkBookReturnType,
+/**
+ * Walks a market order through one side of the book (the asks for a buy,
+ * the bids for a sell) and measures its slippage against a reference price.
+ *
+ * @param depth - The book, best first.
+ * @param contract - Step and contract size.
+ * @param referencePrice - The mid, or `null` for a one-sided book.
+ * @param order - Side, amount and unit; a quote amount is filled in whole steps.
+ * @returns Filled quantity, average and worst price, notional, slippage.
+ * @throws `AnalyticsInputError` for an amount that is not a positive decimal.
+ */
+export function fillMarketOrder(
+  depth: Pick<Depth, 'bids' | 'asks'>,
+  contract: Pick<BookContract, 'stepSize' | 'contractSize'>,
   referencePrice: string | null,
+  order: MarketOrder,
 ): FillSummary {
-  const slippageBps =
-    fill.avgPrice === null || referencePrice === null
-      ? null
-      : slippage({ avgPrice: fill.avgPrice, referencePrice, side }).bps
+  const book = {
+    levels: order.side === 'buy' ? depth.asks : depth.bids,
+    contractSize: contract.contractSize,
+  }
+  const fill =
+    order.unit === 'contracts'
+      ? walkBook({ ...book, qty: order.amount })
+      : walkBook({ ...book, notional: order.amount, qtyStep: contract.stepSize })
   return {
-    side,
+    side: order.side,
     filledQty: fill.filledQty,
     avgPrice: fill.avgPrice,
     worstPrice: fill.worstPrice,
     notional: fill.notional,
     complete: fill.complete,
-    slippageBps,
+    slippageBps:
+      fill.avgPrice === null || referencePrice === null
+        ? null
+        : slippage({ avgPrice: fill.avgPrice, referencePrice, side: order.side }).bps,
   }
 }
 
@@ -124,7 +136,7 @@ function summarizeFill(
  * @returns The market-order section of a snapshot.
  */
 export function simulateMarketOrder(
-  depth: Depth,
+  depth: Pick<Depth, 'bids' | 'asks'>,
   size: OrderSize,
   contract: BookContract,
   referencePrice: string | null,
@@ -132,7 +144,7 @@ export function simulateMarketOrder(
   return {
     size,
     referencePrice,
-    buy: summarizeFill('buy', walk(depth.asks, size, contract), referencePrice),
-    sell: summarizeFill('sell', walk(depth.bids, size, contract), referencePrice),
+    buy: fillMarketOrder(depth, contract, referencePrice, { ...size, side: 'buy' }),
+    sell: fillMarketOrder(depth, contract, referencePrice, { ...size, side: 'sell' }),
   }
 }

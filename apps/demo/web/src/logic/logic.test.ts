@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { bookView, depthCurves, LADDER_LEVELS } from './book.ts'
 import { fundingView } from './funding.ts'
 import { computeLiquidation } from './liquidation.ts'
-import { fillMarketOrder } from './market-order.ts'
+import { fillOrderForm } from './market-order.ts'
 import { backfillRange, initialRange, mergeCandles, stepMillis } from './steps.ts'
 
 const contract = {
@@ -65,35 +65,13 @@ describe('the order-book panel', () => {
 })
 
 describe('the market-order calculator', () => {
-  it('walks a buy through the asks and a sell through the bids, with slippage against the mid', () => {
-    const buy = fillMarketOrder(depth, contract, '100.05', {
+  it('fills the typed amount, spaces ignored, in whole steps of volumePrecision', () => {
+    const fill = fillOrderForm(depth, contract, '100.05', {
       side: 'buy',
-      amount: '6',
-      unit: 'contracts',
-    })
-    expect(buy).toMatchObject({ filledQty: '6', worstPrice: '100.3', complete: true })
-    expect(buy.slippageBps).not.toBeNull()
-    const sell = fillMarketOrder(depth, contract, null, {
-      side: 'sell',
-      amount: '20',
-      unit: 'contracts',
-    })
-    expect(sell).toMatchObject({
-      filledQty: '10',
-      worstPrice: '98.7',
-      complete: false,
-      slippageBps: null,
-    })
-  })
-
-  it('spends a notional in whole steps', () => {
-    const fill = fillMarketOrder(depth, contract, '100.05', {
-      side: 'buy',
-      amount: '0.5',
+      amount: ' 0.5 ',
       unit: 'quote',
     })
-    expect(fill.filledQty).toBe('4')
-    expect(fill.notional).toBe('0.4004')
+    expect(fill).toMatchObject({ side: 'buy', filledQty: '4', notional: '0.4004' })
   })
 })
 

@@ -8,7 +8,7 @@
 import { computed, effect, signal } from '@preact/signals'
 import { bookView, GROUP_TICKS, WITHIN_PCTS } from '../logic/book.ts'
 import { computeLiquidation, type LiquidationInput } from '../logic/liquidation.ts'
-import { fillMarketOrder, type MarketOrderInput } from '../logic/market-order.ts'
+import { fillOrderForm, type MarketOrderInput } from '../logic/market-order.ts'
 import type { Market } from './store.ts'
 
 /**
@@ -52,7 +52,7 @@ export function createCalculators(market: Market) {
     try {
       return {
         ok: true as const,
-        fill: fillMarketOrder(depth, contract, book.value?.metrics.mid ?? null, order.value),
+        fill: fillOrderForm(depth, contract, book.value?.metrics.mid ?? null, order.value),
       }
     } catch (error) {
       return { ok: false as const, message: error instanceof Error ? error.message : String(error) }
