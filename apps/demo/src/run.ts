@@ -10,6 +10,7 @@ import type { DemoArgs } from './args.ts'
 import { DemoError } from './demo-error.ts'
 import { describeError } from './errors.ts'
 import { formatTime } from './format.ts'
+import { pause } from './pause.ts'
 import { renderJson } from './render-json.ts'
 import { renderText } from './render-text.ts'
 import { gatherDocument } from './snapshot.ts'
@@ -52,19 +53,6 @@ async function runOnce(
   output.stdout.write(render(args, output, document))
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
-
 /**
  * Refreshes the snapshot until `signal` aborts (Ctrl-C): every request still
  * goes through the client's rate limiter, so a refresh never outruns the
@@ -105,7 +93,7 @@ async function runWatch(
       if (!isRetryableError(error)) throw error
       output.stderr.write(`perpkit-demo: ${describeError(error, source.info.url)}; trying again\n`)
     }
-    await sleep(args.intervalS * 1000, signal)
+    await pause(args.intervalS * 1000, signal)
   }
 }
 

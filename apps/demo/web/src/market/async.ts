@@ -1,6 +1,6 @@
 /**
- * What the state modules share about requests that fail or wait: the text
- * a failure shows, whether it was a cancellation, an abortable pause.
+ * What the state modules share about requests that fail: the text a
+ * failure shows, whether it was a cancellation.
  *
  * @module
  */
@@ -10,19 +10,6 @@ import { describeError } from '../../../src/errors.ts'
 export function errorText(error: unknown): string {
   const name = error instanceof Error ? error.name : 'Error'
   return `${name}: ${describeError(error)}`
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 /** Whether a failure is a cancelled request (a switch of symbol or step): not worth showing. */

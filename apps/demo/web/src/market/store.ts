@@ -17,6 +17,7 @@ import type {
   Trade,
 } from '@perpkit/schemas'
 import { batch, computed, signal } from '@preact/signals'
+import { pause } from '../../../src/pause.ts'
 import type { Api } from '../api.ts'
 import {
   backfillRange,
@@ -25,7 +26,7 @@ import {
   mergeCandles,
   stepMillis,
 } from '../logic/steps.ts'
-import { errorText, isAbort, pause } from './async.ts'
+import { errorText, isAbort } from './async.ts'
 
 /** Panels that can fail on their own. */
 export type PanelName =
