@@ -5,7 +5,6 @@
  * @module
  */
 import type { Kline } from '@perpkit/schemas'
-import { useSignalEffect } from '@preact/signals'
 import {
   CandlestickSeries,
   createChart,
@@ -18,7 +17,8 @@ import {
 } from 'lightweight-charts'
 import { useEffect, useRef } from 'preact/hooks'
 import { chartPriceLabel, tickDecimals } from '../format.ts'
-import { baseOptions, palette, prefersDark } from './theme.ts'
+import { baseOptions, type ChartPalette, palette, prefersDark } from './theme.ts'
+import { useChart } from './use-chart.ts'
 
 /** Props of {@link CandlesChart}. */
 export interface CandlesChartProps {
@@ -48,65 +48,53 @@ function priceFormat(tick: string) {
   return { type: 'price' as const, minMove: Number(tick), precision: tickDecimals(tick) }
 }
 
+function candleColors(colors: ChartPalette) {
+  return {
+    upColor: colors.up,
+    downColor: colors.down,
+    wickUpColor: colors.up,
+    wickDownColor: colors.down,
+  }
+}
+
 /** The candle chart (`data-testid="candles-chart"`). */
 export function CandlesChart(props: CandlesChartProps) {
-  const container = useRef<HTMLDivElement>(null)
-  const handles = useRef<Handles | null>(null)
   const latest = useRef(props)
   latest.current = props
-
-  useEffect(() => {
-    const element = container.current
-    if (element === null) return
-    const colors = palette(prefersDark.peek())
-    const chart = createChart(element, {
-      ...baseOptions(colors),
-      autoSize: true,
-      timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
-      localization: {
-        priceFormatter: (value: number) => chartPriceLabel(value, latest.current.formatPrice),
-      },
-    })
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-      borderVisible: false,
-    })
-    const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
-      lastValueVisible: false,
-      priceLineVisible: false,
-    })
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
-    const mark = chart.addSeries(LineSeries, {
-      color: colors.mark,
-      lineWidth: 1,
-      title: 'mark',
-      crosshairMarkerVisible: false,
-    })
-    handles.current = { chart, candles, volume, mark, liquidation: null, key: '' }
-    return () => {
-      handles.current = null
-      chart.remove()
-    }
-  }, [])
-
-  useSignalEffect(() => {
-    const colors = palette(prefersDark.value)
-    const h = handles.current
-    if (h === null) return
-    h.chart.applyOptions(baseOptions(colors))
-    h.candles.applyOptions({
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-    })
-    h.mark.applyOptions({ color: colors.mark })
-  })
+  const { container, handles } = useChart<Handles>(
+    (element, colors) => {
+      const chart = createChart(element, {
+        ...baseOptions(colors),
+        autoSize: true,
+        timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
+        localization: {
+          priceFormatter: (value: number) => chartPriceLabel(value, latest.current.formatPrice),
+        },
+      })
+      const candles = chart.addSeries(CandlestickSeries, {
+        ...candleColors(colors),
+        borderVisible: false,
+      })
+      const volume = chart.addSeries(HistogramSeries, {
+        priceScaleId: 'volume',
+        priceFormat: { type: 'volume' },
+        lastValueVisible: false,
+        priceLineVisible: false,
+      })
+      chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
+      const mark = chart.addSeries(LineSeries, {
+        color: colors.mark,
+        lineWidth: 1,
+        title: 'mark',
+        crosshairMarkerVisible: false,
+      })
+      return { chart, candles, volume, mark, liquidation: null, key: '' }
+    },
+    (h, colors) => {
+      h.candles.applyOptions(candleColors(colors))
+      h.mark.applyOptions({ color: colors.mark })
+    },
+  )
 
   useEffect(() => {
     const h = handles.current

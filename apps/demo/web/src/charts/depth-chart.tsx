@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { useSignalEffect } from '@preact/signals'
 import {
   AreaSeries,
   createOptionsChart,
@@ -16,7 +15,8 @@ import {
 import { useEffect, useRef } from 'preact/hooks'
 import { chartPriceLabel, tickDecimals } from '../format.ts'
 import type { DepthPoint } from '../logic/book.ts'
-import { baseOptions, palette, prefersDark } from './theme.ts'
+import { baseOptions } from './theme.ts'
+import { useChart } from './use-chart.ts'
 
 /** Props of {@link DepthChart}. */
 export interface DepthChartProps {
@@ -39,45 +39,32 @@ function sideColors(color: string) {
 
 /** The depth chart (`data-testid="depth-chart"`). */
 export function DepthChart(props: DepthChartProps) {
-  const container = useRef<HTMLDivElement>(null)
-  const handles = useRef<Handles | null>(null)
   const latest = useRef(props)
   latest.current = props
-
-  useEffect(() => {
-    const element = container.current
-    if (element === null) return
-    const colors = palette(prefersDark.peek())
-    const chart = createOptionsChart(element, {
-      ...baseOptions(colors),
-      autoSize: true,
-      handleScroll: false,
-      handleScale: false,
-      localization: {
-        precision: tickDecimals(props.tick),
-        // Vertical: quantities; horizontal crosshair label: the price, to the tick.
-        priceFormatter: (value: number) => latest.current.formatQty(String(Math.round(value))),
-        timeFormatter: (price: number) => chartPriceLabel(price, latest.current.formatPrice),
-      },
-    })
-    const area = { lineWidth: 2 as const, priceLineVisible: false, lastValueVisible: false }
-    const bids = chart.addSeries(AreaSeries, { ...area, ...sideColors(colors.up) })
-    const asks = chart.addSeries(AreaSeries, { ...area, ...sideColors(colors.down) })
-    handles.current = { chart, bids, asks }
-    return () => {
-      handles.current = null
-      chart.remove()
-    }
-  }, [])
-
-  useSignalEffect(() => {
-    const colors = palette(prefersDark.value)
-    const h = handles.current
-    if (h === null) return
-    h.chart.applyOptions(baseOptions(colors))
-    h.bids.applyOptions(sideColors(colors.up))
-    h.asks.applyOptions(sideColors(colors.down))
-  })
+  const { container, handles } = useChart<Handles>(
+    (element, colors) => {
+      const chart = createOptionsChart(element, {
+        ...baseOptions(colors),
+        autoSize: true,
+        handleScroll: false,
+        handleScale: false,
+        localization: {
+          precision: tickDecimals(latest.current.tick),
+          // Vertical: quantities; horizontal crosshair label: the price, to the tick.
+          priceFormatter: (value: number) => latest.current.formatQty(String(Math.round(value))),
+          timeFormatter: (price: number) => chartPriceLabel(price, latest.current.formatPrice),
+        },
+      })
+      const area = { lineWidth: 2 as const, priceLineVisible: false, lastValueVisible: false }
+      const bids = chart.addSeries(AreaSeries, { ...area, ...sideColors(colors.up) })
+      const asks = chart.addSeries(AreaSeries, { ...area, ...sideColors(colors.down) })
+      return { chart, bids, asks }
+    },
+    (h, colors) => {
+      h.bids.applyOptions(sideColors(colors.up))
+      h.asks.applyOptions(sideColors(colors.down))
+    },
+  )
 
   useEffect(() => {
     const h = handles.current

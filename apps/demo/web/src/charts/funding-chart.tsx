@@ -4,7 +4,6 @@
  * @module
  */
 import type { FundingRateRecord } from '@perpkit/schemas'
-import { useSignalEffect } from '@preact/signals'
 import {
   createChart,
   HistogramSeries,
@@ -12,9 +11,10 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts'
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { formatPercent } from '../../../src/format.ts'
 import { baseOptions, palette, prefersDark } from './theme.ts'
+import { useChart } from './use-chart.ts'
 
 interface Handles {
   chart: IChartApi
@@ -23,13 +23,7 @@ interface Handles {
 
 /** The funding history chart (`data-testid="funding-history"`). */
 export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
-  const container = useRef<HTMLDivElement>(null)
-  const handles = useRef<Handles | null>(null)
-
-  useEffect(() => {
-    const element = container.current
-    if (element === null) return
-    const colors = palette(prefersDark.peek())
+  const { container, handles } = useChart<Handles>((element, colors) => {
     const chart = createChart(element, {
       ...baseOptions(colors),
       autoSize: true,
@@ -44,16 +38,7 @@ export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
       // Rates move in millionths: the scale needs that precision to place its labels.
       priceFormat: { type: 'price', precision: 6, minMove: 0.000001 },
     })
-    handles.current = { chart, bars }
-    return () => {
-      handles.current = null
-      chart.remove()
-    }
-  }, [])
-
-  useSignalEffect(() => {
-    const colors = palette(prefersDark.value)
-    handles.current?.chart.applyOptions(baseOptions(colors))
+    return { chart, bars }
   })
 
   useEffect(() => {
