@@ -13,6 +13,9 @@ import { fileURLToPath } from 'node:url'
 /** The page's folder (`apps/demo/web`). */
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url))
 
+/** The demo's own modules (`apps/demo/src`): the page bundles the shared ones (formatting, fills). */
+const DEMO_SRC_DIR = fileURLToPath(new URL('../', import.meta.url))
+
 /** Where Vite writes the built page (git-ignored). */
 export const DIST_DIR = join(WEB_DIR, 'dist')
 
@@ -34,7 +37,8 @@ function listFiles(dir: string, skip: ReadonlySet<string>): string[] {
 
 /**
  * A fingerprint of everything the build reads: the page's folder (without
- * its output), the bundled packages' sources, and the lockfile.
+ * its output), the demo's modules it shares with the terminal, the bundled
+ * packages' sources, and the lockfile.
  *
  * @returns A SHA-256 hex digest.
  */
@@ -42,6 +46,7 @@ function inputsFingerprint(): string {
   const skip = new Set(['dist', 'node_modules'])
   const files = [
     ...listFiles(WEB_DIR, skip),
+    ...listFiles(DEMO_SRC_DIR, skip),
     ...BUNDLED_PACKAGES.flatMap((name) => listFiles(join(REPO_DIR, 'packages', name, 'src'), skip)),
     join(REPO_DIR, 'pnpm-lock.yaml'),
   ]
