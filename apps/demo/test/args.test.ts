@@ -6,17 +6,7 @@ import {
   parseDemoArgs,
   parseSize,
 } from '../src/args.ts'
-import { DemoError } from '../src/demo-error.ts'
-
-function usageErrorOf(argv: string[]): DemoError {
-  try {
-    parseDemoArgs(argv)
-  } catch (error) {
-    if (error instanceof DemoError) return error
-    throw error
-  }
-  throw new Error(`no error for ${argv.join(' ')}`)
-}
+import { usageErrorOf } from './usage-error.ts'
 
 describe('parseDemoArgs', () => {
   it('defaults to three contracts, a 100,000 quote order, text output, one run, the sandbox', () => {
@@ -81,7 +71,7 @@ describe('parseDemoArgs', () => {
       [['--json=yes'], "Option '--json' does not take an argument"],
     ]
     for (const [argv, message] of cases) {
-      const error = usageErrorOf(argv)
+      const error = usageErrorOf(parseDemoArgs, argv)
       expect(error.message, argv.join(' ')).toContain(message)
       expect(error.message).not.toContain('\n')
       expect(error.exitCode).toBe(2)

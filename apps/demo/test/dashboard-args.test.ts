@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SYMBOL, parseDashboardArgs } from '../src/dashboard/args.ts'
-import { DemoError } from '../src/demo-error.ts'
-
-function usageError(argv: string[]): DemoError {
-  try {
-    parseDashboardArgs(argv)
-  } catch (error) {
-    if (error instanceof DemoError) return error
-    throw error
-  }
-  throw new Error(`no error for ${argv.join(' ')}`)
-}
+import { usageErrorOf } from './usage-error.ts'
 
 describe('the dashboard launcher’s arguments', () => {
   it('defaults to a free port, the embedded sandbox and the default symbol', () => {
@@ -54,7 +44,7 @@ describe('the dashboard launcher’s arguments', () => {
       ],
       [['--watch'], "unknown option '--watch' (see --help)"],
     ] as const) {
-      const error = usageError([...argv])
+      const error = usageErrorOf(parseDashboardArgs, argv)
       expect(error.message).toBe(message)
       expect(error.exitCode).toBe(2)
     }
