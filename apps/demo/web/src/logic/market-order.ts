@@ -6,17 +6,8 @@
  * @module
  */
 import type { Contract, Depth } from '@perpkit/schemas'
-import { fillMarketOrder } from '../../../src/book.ts'
+import { fillMarketOrder, type MarketOrder } from '../../../src/book.ts'
 import type { FillSummary } from '../../../src/snapshot-types.ts'
-
-/** What the user asks for. */
-export interface MarketOrderInput {
-  side: 'buy' | 'sell'
-  /** A positive decimal, as typed. */
-  amount: string
-  /** `'contracts'` for a size, `'quote'` for a notional. */
-  unit: 'contracts' | 'quote'
-}
 
 /**
  * Fills the form's order against the book.
@@ -24,7 +15,7 @@ export interface MarketOrderInput {
  * @param depth - The book, best first.
  * @param contract - Step (`volumePrecision`) and contract size.
  * @param mid - The book's mid (the slippage reference), `null` for a one-sided book.
- * @param input - Side, amount (spaces around it ignored), unit.
+ * @param input - Side, amount as typed (spaces around it ignored), unit.
  * @returns Filled quantity, average and worst price, notional, slippage.
  * @throws `AnalyticsInputError` for an amount that is not a positive decimal.
  */
@@ -32,7 +23,7 @@ export function fillOrderForm(
   depth: Pick<Depth, 'bids' | 'asks'>,
   contract: Pick<Contract, 'volumePrecision' | 'contractSize'>,
   mid: string | null,
-  input: MarketOrderInput,
+  input: MarketOrder,
 ): FillSummary {
   const sizing = { stepSize: contract.volumePrecision, contractSize: contract.contractSize }
   return fillMarketOrder(depth, sizing, mid, { ...input, amount: input.amount.trim() })

@@ -6,9 +6,10 @@
  * @module
  */
 import { computed, effect, signal } from '@preact/signals'
+import type { MarketOrder } from '../../../src/book.ts'
 import { bookView, GROUP_TICKS, WITHIN_PCTS } from '../logic/book.ts'
 import { computeLiquidation, type LiquidationInput } from '../logic/liquidation.ts'
-import { fillOrderForm, type MarketOrderInput } from '../logic/market-order.ts'
+import { fillOrderForm } from '../logic/market-order.ts'
 import type { Market } from './store.ts'
 
 /**
@@ -20,7 +21,7 @@ import type { Market } from './store.ts'
 export function createCalculators(market: Market) {
   const groupTicks = signal<number>(GROUP_TICKS[1])
   const withinPct = signal<string>(WITHIN_PCTS[1])
-  const order = signal<MarketOrderInput>({ side: 'buy', amount: '100000', unit: 'quote' })
+  const order = signal<MarketOrder>({ side: 'buy', amount: '100000', unit: 'quote' })
   const position = signal<LiquidationInput>({
     side: 'long',
     qty: '1000',
