@@ -15,7 +15,7 @@ import { renderJson } from './render-json.ts'
 import { renderText } from './render-text.ts'
 import { gatherDocument } from './snapshot.ts'
 import type { DemoDocument } from './snapshot-types.ts'
-import { type DataSource, openRemoteSource, openSandboxSource } from './source.ts'
+import { type DataSource, openSource } from './source.ts'
 import { createStyle, type Style, shouldUseColor } from './style.ts'
 
 /** Where the run writes. */
@@ -121,10 +121,7 @@ export async function runDemo(args: DemoArgs): Promise<number> {
   process.once('SIGTERM', interrupt)
   let source: DataSource | undefined
   try {
-    source =
-      args.baseUrl === null
-        ? await openSandboxSource()
-        : openRemoteSource(args.baseUrl, process.env)
+    source = await openSource(args.baseUrl, process.env)
     for (const warning of source.warnings) output.stderr.write(`perpkit-demo: note: ${warning}\n`)
     if (args.watch) await runWatch(source, args, output, controller.signal)
     else await runOnce(source, args, output, controller.signal)

@@ -73,7 +73,7 @@ function readEnvCredentials(env: Env): {
  * @returns The source; `close()` stops the sandbox.
  * @throws {@link DemoError} when the sandbox cannot start.
  */
-export async function openSandboxSource(): Promise<DataSource> {
+async function openSandboxSource(): Promise<DataSource> {
   const credentials = createCredentials({
     apiKey: `demo-${randomUUID()}`,
     secret: randomUUID(),
@@ -112,7 +112,7 @@ export async function openSandboxSource(): Promise<DataSource> {
  * @param env - The environment.
  * @returns The source; `close()` has nothing to stop.
  */
-export function openRemoteSource(baseUrl: string, env: Env): DataSource {
+function openRemoteSource(baseUrl: string, env: Env): DataSource {
   const { credentials, warning } = readEnvCredentials(env)
   const client = createClient({
     ...CLIENT_DEFAULTS,
@@ -127,4 +127,17 @@ export function openRemoteSource(baseUrl: string, env: Env): DataSource {
     warnings: warning === undefined ? [] : [warning],
     close: async () => {},
   }
+}
+
+/**
+ * Opens the source the `--base-url` option names: that deployment, or the
+ * embedded sandbox without one.
+ *
+ * @param baseUrl - The deployment's base URL, or `null` for the sandbox.
+ * @param env - The environment (credentials of a deployment).
+ * @returns The source; print its `warnings`, and `close()` it when done.
+ * @throws {@link DemoError} when the sandbox cannot start or the credentials are bad.
+ */
+export async function openSource(baseUrl: string | null, env: Env): Promise<DataSource> {
+  return baseUrl === null ? openSandboxSource() : openRemoteSource(baseUrl, env)
 }

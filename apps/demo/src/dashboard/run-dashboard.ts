@@ -8,7 +8,7 @@
 import type { DashboardConfig } from '../../web/src/dashboard-config.ts'
 import { DemoError } from '../demo-error.ts'
 import { describeError } from '../errors.ts'
-import { type DataSource, openRemoteSource, openSandboxSource } from '../source.ts'
+import { type DataSource, openSource } from '../source.ts'
 import type { DashboardArgs } from './args.ts'
 import { buildPageIfNeeded, DIST_DIR } from './build-page.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
@@ -72,10 +72,7 @@ export async function runDashboard(
   let source: DataSource | undefined
   let server: PageServer | undefined
   try {
-    source =
-      args.baseUrl === null
-        ? await openSandboxSource()
-        : openRemoteSource(args.baseUrl, process.env)
+    source = await openSource(args.baseUrl, process.env)
     for (const warning of source.warnings) output.stderr.write(`${PROGRAM}: note: ${warning}\n`)
     // Fails fast, in the terminal, on an unknown symbol or an unreachable deployment.
     await source.client.getContracts({ symbol: args.symbol })
