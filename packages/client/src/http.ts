@@ -15,17 +15,15 @@
  * @module
  */
 import type { AuthType, EndpointPath, Envelope, RateLimitBudget } from '@perpkit/schemas'
-import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
 import { corsHint } from './cors-hint.ts'
-import { createApiError, RateLimitError } from './errors/api.ts'
+import { RateLimitError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
 import {
   AbortError,
   NetworkError,
-  ResponseValidationError,
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
@@ -34,9 +32,10 @@ import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { guardPayload } from './payload-guard.ts'
-import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
+import type { RateLimitInfo } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
 import { readBody } from './read-body.ts'
+import { readResponse } from './read-response.ts'
 import { followRedirects, type Hop } from './redirects.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 
@@ -216,80 +215,6 @@ async function fetchHop(
       ? {}
       : { body: hop.body, headers: { ...headers, 'content-type': 'application/json' } }),
   })
-}
-
-function readResponse(
-  response: Response,
-  text: string,
-  label: string,
-  bucket: EndpointLimiter | undefined,
-  attempts: number,
-  schemas: Schemas,
-): RawResponse {
-  const status = response.status
-  const contentType = response.headers.get('content-type')
-  const rateLimit = parseRateLimitHeaders(response.headers)
-  if (rateLimit && bucket) bucket.observe(rateLimit)
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new UnexpectedResponseError(
-      label,
-      status,
-      contentType,
-      text,
-      response.ok
-        ? 'The response body is not valid JSON'
-        : `HTTP ${status} with a body that is not JSON`,
-    )
-  }
-  const envelope = schemas.readEnvelope(json)
-  if (envelope === undefined) {
-    if (!response.ok) {
-      throw new UnexpectedResponseError(
-        label,
-        status,
-        contentType,
-        text,
-        `HTTP ${status} without the JSON envelope`,
-      )
-    }
-    throw new ResponseValidationError(
-      label,
-      [
-        {
-          path: '(root)',
-          expected: 'the envelope { code, message, trace, data }',
-          received: schemas.describeValue(json),
-        },
-      ],
-      null,
-    )
-  }
-  if (envelope.code !== SUCCESS_CODE) {
-    const retryAfterMs =
-      parseRetryAfter(response.headers) ?? (status === 429 ? (rateLimit?.windowMs ?? null) : null)
-    throw createApiError({
-      code: envelope.code,
-      message: envelope.message,
-      trace: envelope.trace,
-      httpStatus: status,
-      endpoint: label,
-      rateLimit,
-      retryAfterMs,
-    })
-  }
-  if (!response.ok) {
-    throw new UnexpectedResponseError(
-      label,
-      status,
-      contentType,
-      text,
-      `HTTP ${status} with a success envelope`,
-    )
-  }
-  return { envelope, response, rateLimit, attempts }
 }
 
 function toPerpkitError(

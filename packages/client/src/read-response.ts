@@ -1,0 +1,103 @@
+/**
+ * From a read body to a success envelope, or to the error the body means:
+ * not JSON, not the envelope, an API error code, or a success code on an
+ * HTTP error.
+ *
+ * @module
+ */
+import { SUCCESS_CODE } from '@perpkit/schemas/lite'
+import { createApiError } from './errors/api.ts'
+import { ResponseValidationError, UnexpectedResponseError } from './errors/transport.ts'
+import type { RawResponse } from './http.ts'
+import type { Schemas } from './load-schemas.ts'
+import { parseRateLimitHeaders, parseRetryAfter } from './rate-limit-headers.ts'
+import type { EndpointLimiter } from './rate-limit-store.ts'
+
+/**
+ * Reads a response whose body is in; tells the limiter what the server
+ * counted.
+ *
+ * @param response - The HTTP response (body already read).
+ * @param text - Its body.
+ * @param label - `GET /contract/public/depth`, for errors.
+ * @param bucket - The endpoint's limiter, if any.
+ * @param attempts - Attempts made so far, this one included.
+ * @param schemas - The loaded schemas module.
+ * @returns The success envelope and its response.
+ * @throws {@link ApiError} for an error code, {@link UnexpectedResponseError}
+ *   for a body that is not the envelope, {@link ResponseValidationError} for a
+ *   200 whose JSON is not the envelope.
+ */
+export function readResponse(
+  response: Response,
+  text: string,
+  label: string,
+  bucket: EndpointLimiter | undefined,
+  attempts: number,
+  schemas: Schemas,
+): RawResponse {
+  const status = response.status
+  const contentType = response.headers.get('content-type')
+  const rateLimit = parseRateLimitHeaders(response.headers)
+  if (rateLimit && bucket) bucket.observe(rateLimit)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new UnexpectedResponseError(
+      label,
+      status,
+      contentType,
+      text,
+      response.ok
+        ? 'The response body is not valid JSON'
+        : `HTTP ${status} with a body that is not JSON`,
+    )
+  }
+  const envelope = schemas.readEnvelope(json)
+  if (envelope === undefined) {
+    if (!response.ok) {
+      throw new UnexpectedResponseError(
+        label,
+        status,
+        contentType,
+        text,
+        `HTTP ${status} without the JSON envelope`,
+      )
+    }
+    throw new ResponseValidationError(
+      label,
+      [
+        {
+          path: '(root)',
+          expected: 'the envelope { code, message, trace, data }',
+          received: schemas.describeValue(json),
+        },
+      ],
+      null,
+    )
+  }
+  if (envelope.code !== SUCCESS_CODE) {
+    const retryAfterMs =
+      parseRetryAfter(response.headers) ?? (status === 429 ? (rateLimit?.windowMs ?? null) : null)
+    throw createApiError({
+      code: envelope.code,
+      message: envelope.message,
+      trace: envelope.trace,
+      httpStatus: status,
+      endpoint: label,
+      rateLimit,
+      retryAfterMs,
+    })
+  }
+  if (!response.ok) {
+    throw new UnexpectedResponseError(
+      label,
+      status,
+      contentType,
+      text,
+      `HTTP ${status} with a success envelope`,
+    )
+  }
+  return { envelope, response, rateLimit, attempts }
+}
