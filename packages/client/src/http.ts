@@ -144,9 +144,10 @@ async function attemptOnce(
     call.maxResponseBytes === undefined
       ? options.maxResponseBytes
       : checkInteger('maxResponseBytes', call.maxResponseBytes, 1)
-  const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const timeoutMs =
     call.timeout === undefined ? options.timeout : checkPositiveMs('timeout', call.timeout)
+  // Nothing may throw between taking the slot and the `try` that releases it.
+  const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
   const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))

@@ -79,6 +79,33 @@ describe('rateLimit.store', () => {
     expect(store.blocked[0]).toEqual([`${new URL(sandbox.url).origin} ${DEPTH}`, 100])
   })
 
+  it('takes no slot for a call whose options are invalid, so none is left held', async () => {
+    const store = new RecordingStore()
+    let released = 0
+    const counting: RateLimitStore = {
+      acquire: async (key, budget, signal) => {
+        const slot = await store.acquire(key, budget, signal)
+        return {
+          release: () => {
+            released++
+            slot.release()
+          },
+        }
+      },
+      observe: (key, budget, info) => store.observe(key, budget, info),
+      block: (key, budget, ms) => store.block(key, budget, ms),
+    }
+    const client = createClient({
+      baseUrl: sandbox.url,
+      retry: 0,
+      rateLimit: { budgets: { [DEPTH]: { limit: 1, windowMs: 1 } }, store: counting },
+    })
+    await expect(client.getDepth({ symbol: 'BTCUSDT' }, { timeout: -1 })).rejects.toThrow(
+      'timeout must be a positive number of milliseconds',
+    )
+    expect(store.acquired.length).toBe(released)
+  })
+
   it('keeps a store of its own apart from the process-wide budget', async () => {
     const mine = new InProcessRateLimitStore()
     const budget = { limit: 1, windowMs: 60_000 }
