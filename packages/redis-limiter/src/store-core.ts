@@ -14,7 +14,17 @@ import type { Script } from './scripts.ts'
 /** An endpoint's budget, as the client passes it. */
 export type Budget = Parameters<RateLimitStore['acquire']>[1]
 
-/** Something the store tells the application (a fallback, a recovery). */
+/**
+ * Something the store tells the application (a fallback, a recovery).
+ *
+ * @example
+ * ```ts
+ * const onWarning = (warning: RedisStoreWarning) => {
+ *   if (warning.kind === 'fallback') console.error(warning.message, warning.cause)
+ *   else console.info(warning.message)
+ * }
+ * ```
+ */
 export interface RedisStoreWarning {
   /** `'fallback'`: Redis failed, the in-process limiter took over; `'recovered'`: Redis is back. */
   kind: 'fallback' | 'recovered'

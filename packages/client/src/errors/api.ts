@@ -7,7 +7,21 @@ import { apiErrorCodes, isRetryableCode } from '@perpkit/schemas/lite'
 import type { RateLimitInfo } from '../rate-limit-headers.ts'
 import { PerpkitError } from './base.ts'
 
-/** What the service said, and about which request. */
+/**
+ * What the service said, and about which request.
+ *
+ * @example
+ * ```ts
+ * const fields: ApiErrorFields = {
+ *   code: 40034,
+ *   message: 'Unknown symbol',
+ *   trace: null,
+ *   httpStatus: 400,
+ *   endpoint: 'GET /contract/public/depth',
+ * }
+ * const error = createApiError(fields)
+ * ```
+ */
 export interface ApiErrorFields {
   /** The envelope's `code` (never 1000 here). */
   code: number

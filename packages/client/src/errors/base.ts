@@ -4,7 +4,15 @@
  * @module
  */
 
-/** Labelled detail lines shown under an error's short message. */
+/**
+ * Labelled detail lines shown under an error's short message.
+ *
+ * @example
+ * ```ts
+ * const details: ErrorDetails = { Endpoint: 'GET /contract/public/depth', Trace: null }
+ * const error = new PerpkitError('The request failed', { details })
+ * ```
+ */
 export type ErrorDetails = Record<string, string | number | null | undefined>
 
 /**
