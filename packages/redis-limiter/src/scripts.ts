@@ -12,6 +12,8 @@
  *   or a used-up window.
  *
  * Every write sets the written key's expiry, so no key outlives its use.
+ * Expiries are whole milliseconds (PEXPIRE takes nothing else), rounded up:
+ * a budget's `windowMs` may have a fraction.
  *
  * @module
  */
@@ -43,7 +45,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`
  */
 export const ACQUIRE = script(`
 local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
-local wanted, lease = tonumber(ARGV[3]), tonumber(ARGV[5])
+local wanted, lease = tonumber(ARGV[3]), math.ceil(tonumber(ARGV[5]))
 local blocked = tonumber(redis.call('GET', KEYS[3]) or '0')
 if blocked > now then return { 0, blocked - now } end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
@@ -71,7 +73,7 @@ export const RELEASE = script(`
 redis.call('ZREM', KEYS[2], ARGV[1])
 if ARGV[3] == '1' then
   redis.call('ZADD', KEYS[1], now, ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2])))
 end
 return 1
 `)

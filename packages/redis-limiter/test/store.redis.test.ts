@@ -184,6 +184,21 @@ describe('createRedisStore', () => {
     expect(await redis.zCard(inflight)).toBe(0)
   })
 
+  it('takes a window and a lease that are not whole milliseconds (expiries round up)', async () => {
+    const store = createRedisStore({ redis, slotLeaseMs: 5_000.5 })
+    const key = freshKey()
+    const budget = { limit: 5, windowMs: 200.5 }
+    const slot = await store.acquire(key, budget)
+    const inflight = `perpkit:rate-limit:{${key}}:inflight`
+    const log = `perpkit:rate-limit:{${key}}:log`
+    expect(await redis.pTTL(inflight)).toBeGreaterThan(0)
+    slot.release()
+    while ((await redis.zCard(inflight)) > 0) await sleep(2)
+    expect(await redis.zCard(log)).toBe(1)
+    expect(await redis.pTTL(log)).toBeGreaterThan(0)
+    expect(await redis.pTTL(log)).toBeLessThanOrEqual(201)
+  })
+
   it('frees the slots of a process that died holding them when their lease ends', async () => {
     const dead = createRedisStore({ redis, slotLeaseMs: 150 })
     const alive = createRedisStore({ redis: other })
