@@ -18,6 +18,14 @@ describe('klineWindows', () => {
     expect(windows.map((w) => countCandles(w.startTime, w.endTime, 1))).toEqual([500, 500, 440])
   })
 
+  it('refuses a window size that is not a positive integer instead of looping forever', () => {
+    for (const perWindow of [0, -1, 1.5, Number.NaN]) {
+      expect(() => klineWindows(T0, T0 + 3_600_000, 1, perWindow)).toThrow(
+        /^perWindow must be a positive integer/,
+      )
+    }
+  })
+
   it('covers every candle of any range exactly once, in order, each window aligned and within the cap', () => {
     fc.assert(
       fc.property(

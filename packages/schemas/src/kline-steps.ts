@@ -177,8 +177,9 @@ export interface KlineWindow {
  * @param startTime - Epoch ms.
  * @param endTime - Epoch ms.
  * @param step - Step in minutes.
- * @param perWindow - Candles per window (default `MAX_KLINES_PER_REQUEST`, 500).
+ * @param perWindow - Candles per window, a positive integer (default `MAX_KLINES_PER_REQUEST`, 500).
  * @returns The windows (none when the range holds no candle).
+ * @throws RangeError when `perWindow` is not a positive integer (0 would never end the cut).
  * @example
  * ```ts
  * klineWindows(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 23, 59), 1).length // 3 (1,440 candles)
@@ -190,6 +191,9 @@ export function klineWindows(
   step: KlineStep,
   perWindow: number = MAX_KLINES_PER_REQUEST,
 ): KlineWindow[] {
+  if (!Number.isSafeInteger(perWindow) || perWindow <= 0) {
+    throw new RangeError(`perWindow must be a positive integer, got ${perWindow}`)
+  }
   const ms = stepMs(step)
   const { first, count } = candleSpan(startTime, endTime, step)
   const windows: KlineWindow[] = []
