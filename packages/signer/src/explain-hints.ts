@@ -10,6 +10,8 @@ export interface HintInput {
   secret: string
   memo: string
   timestamp: string
+  /** The current time (epoch ms) the timestamp is compared with. */
+  now: number
 }
 
 const onlyDigits = /^\d+$/
@@ -37,10 +39,10 @@ export function collectHints(input: HintInput): string[] {
   const timestamp = Number(input.timestamp)
   if (timestamp > 0 && timestamp < LOOKS_LIKE_SECONDS_BELOW) {
     hints.push('The timestamp looks like seconds; it must be epoch milliseconds.')
-  } else if (Math.abs(timestamp - Date.now()) > 30_000) {
+  } else if (Math.abs(timestamp - input.now) > 30_000) {
     hints.push(
-      'The timestamp is more than 30 s away from this machine clock; servers accept about ' +
-        '30 s of skew, so sign every attempt afresh and check the clock.',
+      'The timestamp is more than 30 s away from now (this machine clock unless now is ' +
+        'given); servers accept about 30 s of skew, so sign every attempt afresh and check the clock.',
     )
   }
   if (input.method === 'GET' && input.rule === 'query' && input.query !== '') {

@@ -93,6 +93,19 @@ describe('explainSignature', () => {
     expect(fresh.hints).toEqual([])
   })
 
+  it('measures the skew against the given now, not this machine clock', async () => {
+    const now = Date.UTC(2023, 10, 14, 22, 13, 20) // 1700000000000
+    const synced = await explainSignature({ method: 'GET', credentials, timestamp, now })
+    expect(synced.hints).toEqual([])
+    const late = await explainSignature({
+      method: 'GET',
+      credentials,
+      timestamp,
+      now: now + 31_000,
+    })
+    expect(late.hints.join('\n')).toMatch(/more than 30 s away/)
+  })
+
   it('hints at the other GET rule when a GET has a query', async () => {
     const query = await explainSignature({ method: 'GET', query: 'a=1', credentials })
     expect(query.hints.join('\n')).toContain("try getBodyRule: 'empty'")

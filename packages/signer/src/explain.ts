@@ -37,7 +37,10 @@ export interface ExplainSignatureParameters extends BuildSignedBodyParameters {
    * request; when absent, the current time from `now`.
    */
   timestamp?: number | string | undefined
-  /** The current time, used when `timestamp` is absent. @default Date.now */
+  /**
+   * The current time: the timestamp when `timestamp` is absent, and the clock the
+   * timestamp is compared with for the skew hint. @default Date.now
+   */
   now?: Clock | undefined
 }
 
@@ -114,10 +117,9 @@ export async function explainSignature(
   const { credentials } = parameters
   assertCredentials(credentials, 'credentials')
   const { method, rule, body } = resolveSignedBody(parameters, true)
+  const now = readClock(parameters.now)
   const timestamp =
-    parameters.timestamp === undefined
-      ? String(readClock(parameters.now))
-      : formatTimestamp(parameters.timestamp)
+    parameters.timestamp === undefined ? String(now) : formatTimestamp(parameters.timestamp)
   const prehash = buildPrehash({ timestamp, memo: credentials.memo, body })
   const signature = encodeHexBuffer(await computeHmacCached(credentials.secret, prehash))
   const hints = collectHints({
@@ -128,6 +130,7 @@ export async function explainSignature(
     secret: credentials.secret,
     memo: credentials.memo,
     timestamp,
+    now,
   })
   const view = {
     method,
