@@ -1,11 +1,19 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { checkLinks } from '../src/link-check.ts'
 
+const roots: string[] = []
+
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
+})
+
+/** A scratch site of `files` (path → HTML) in the temp directory, removed after the file. */
 function site(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'perpkit-links-'))
+  roots.push(root)
   for (const [name, html] of Object.entries(files)) {
     mkdirSync(join(root, name, '..'), { recursive: true })
     writeFileSync(join(root, name), html)
