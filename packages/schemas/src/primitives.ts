@@ -53,7 +53,17 @@ function isDigit(c: number): boolean {
  */
 export const DECIMAL_PATTERN = DECIMAL
 
-/** Shown as the "expected" part of a payload error. */
+/**
+ * Shown as the "expected" part of a payload error about a decimal.
+ *
+ * @example
+ * ```ts
+ * import { decodeData, endpoints } from '@perpkit/schemas'
+ *
+ * const r = decodeData(endpoints['/contract/public/open-interest'], { open_interest: 1.5 })
+ * if (!r.success) r.issues.some((issue) => issue.expected === DECIMAL_EXPECTED)
+ * ```
+ */
 export const DECIMAL_EXPECTED = 'a decimal string'
 
 /**
