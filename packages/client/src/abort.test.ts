@@ -21,6 +21,16 @@ describe('onAbort', () => {
     expect(add).toHaveBeenCalledTimes(1)
   })
 
+  it('runs the callback for a signal that had already aborted, unless unsubscribed first', async () => {
+    const signal = AbortSignal.abort()
+    const calls: string[] = []
+    onAbort(signal, () => calls.push('kept'))
+    const off = onAbort(signal, () => calls.push('dropped'))
+    off()
+    await Promise.resolve()
+    expect(calls).toEqual(['kept'])
+  })
+
   it('does nothing without a signal', () => {
     expect(onAbort(undefined, () => {})).toBeTypeOf('function')
   })

@@ -11,6 +11,8 @@ const subscribers = new WeakMap<AbortSignal, Set<() => void>>()
 
 /**
  * Runs `callback` once when `signal` aborts; returns the unsubscribe function.
+ * A signal that has already aborted runs it on the next microtask (its
+ * `abort` event has come and gone), unless unsubscribed first.
  *
  * @param signal - The caller's signal, or `undefined` (nothing to do).
  * @param callback - Called on abort, at most once.
@@ -29,6 +31,15 @@ const subscribers = new WeakMap<AbortSignal, Set<() => void>>()
  */
 export function onAbort(signal: AbortSignal | undefined, callback: () => void): () => void {
   if (!signal) return noop
+  if (signal.aborted) {
+    let subscribed = true
+    queueMicrotask(() => {
+      if (subscribed) callback()
+    })
+    return () => {
+      subscribed = false
+    }
+  }
   let set = subscribers.get(signal)
   if (!set) {
     const created = new Set<() => void>()

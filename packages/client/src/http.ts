@@ -152,6 +152,8 @@ async function attemptOnce(
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
   const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))
   try {
+    // Aborted before now (before the call, or while it waited for its slot): send nothing.
+    call.signal?.throwIfAborted()
     const url =
       spec.query === ''
         ? options.baseUrl + spec.path

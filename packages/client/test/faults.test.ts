@@ -166,6 +166,16 @@ describe('each sandbox fault ends in a typed error or a successful retry', () =>
     await expect(pending).rejects.toBeInstanceOf(AbortError)
   })
 
+  it('a signal aborted before the call, with no rate limiter to check it: AbortError, nothing sent', async () => {
+    const sent = observedFetch()
+    const client = createClient({ baseUrl: sandbox.url, rateLimit: false, fetch: sent.fetch })
+    const signal = AbortSignal.abort(new Error('cancelled early'))
+    await expect(client.getDepth({ symbol: 'BTCUSDT' }, { signal })).rejects.toBeInstanceOf(
+      AbortError,
+    )
+    expect(sent.count()).toBe(0)
+  })
+
   it('the caller aborting during a backoff wait: AbortError without waiting it out', async () => {
     sandbox.faults.add(DEPTH, { kind: 'server-error' }, 5)
     const controller = new AbortController()
