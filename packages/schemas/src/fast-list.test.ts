@@ -1,8 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { contractWire } from './endpoints/details.ts'
-import { klineRecordWire } from './endpoints/kline.ts'
+import { contractSample, fundingRatesSample, klineSample, tradeSample } from '../test/samples.ts'
+import { contractWire, toContract } from './endpoints/details.ts'
+import { fundingRateV2RowWire, toFundingRateV2Row } from './endpoints/funding-rate-v2.ts'
+import { endpoints } from './endpoints/index.ts'
+import { klineRecordWire, toKline } from './endpoints/kline.ts'
+import { toTrade, tradeWire } from './endpoints/trades.ts'
 import { fastList } from './fast-list.ts'
 
 /** The reference: the same rows through zod alone. */
@@ -51,8 +55,97 @@ describe('fastList', () => {
     })
   }
 
+  // Random rows almost never pass every field, so the test above mostly exercises zod's
+  // path. Here rows start valid and lose or change a few fields, so the generated check
+  // (and the details row's vol_precision rule) decides most of them.
+  const tables = [
+    ['kline', endpoints['/contract/public/kline'].data, klineRecordWire, toKline, klineSample],
+    ['trades', endpoints['/contract/public/market-trade'].data, tradeWire, toTrade, tradeSample],
+    [
+      'funding-rate-v2',
+      endpoints['/contract/public/funding-rate-v2'].data,
+      fundingRateV2RowWire,
+      toFundingRateV2Row,
+      fundingRatesSample,
+    ],
+  ] as const
+  for (const [name, data, row, build, sample] of tables) {
+    it(`gives zod's result on ${name} rows with a few fields dropped or changed (500 runs)`, () => {
+      const slow = z.pipe(
+        z.array(row as z.ZodMiniObject),
+        z.transform((rows: Record<string, unknown>[]) => rows.map((r) => (build as (r: unknown) => unknown)(r))),
+      )
+      const keys = Object.keys(row.shape)
+      const edit = fc.array(
+        fc.tuple(fc.constantFrom(...keys), fc.option(field, { nil: undefined })),
+        {
+          maxLength: 2,
+        },
+      )
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+          const base = sample() as Record<string, unknown>[]
+          const rows = edits.map((changes, i) => {
+            const r = { ...(base[i % base.length] as Record<string, unknown>) }
+            for (const [key, value] of changes) {
+              if (value === undefined) delete r[key]
+              else r[key] = value
+            }
+            return r
+          })
+          expectSameResult(data.safeParse(rows), slow.safeParse(rows))
+        }),
+        { numRuns: 500 },
+      )
+    })
+  }
+
+  it("gives zod's result on details rows with a few fields dropped or changed (500 runs)", () => {
+    const slow = z.pipe(
+      z.object({ symbols: z.array(contractWire) }),
+      z.transform(({ symbols }) => symbols.map(toContract)),
+    )
+    const keys = [...Object.keys(contractWire.shape), 'tradfi_info']
+    const edit = fc.array(
+      fc.tuple(fc.constantFrom(...keys), fc.option(field, { nil: undefined })),
+      {
+        maxLength: 2,
+      },
+    )
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+        const symbols = edits.map((changes) => {
+          const r = contractSample()
+          for (const [key, value] of changes) {
+            if (value === undefined) delete r[key]
+            else r[key] = value
+          }
+          return r
+        })
+        const data = { symbols }
+        expectSameResult(
+          endpoints['/contract/public/details'].data.safeParse(data),
+          slow.safeParse(data),
+        )
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('refuses at definition time a field it cannot check fast', () => {
     const row = z.object({ n: z.number().check(z.minimum(3)) })
     expect(() => fastList(row, (r) => r)).toThrow(/field "n" \(number\) has no fast predicate/)
   })
 })
+
+type Parsed =
+  | { success: true; data: unknown }
+  | { success: false; error: { issues: { path: PropertyKey[] }[] } }
+
+function expectSameResult(fast: Parsed, slow: Parsed): void {
+  expect(fast.success).toBe(slow.success)
+  if (fast.success && slow.success) expect(fast.data).toEqual(slow.data)
+  if (!fast.success && !slow.success) {
+    expect(fast.error.issues[0]?.path).toEqual(slow.error.issues[0]?.path)
+  }
+}
