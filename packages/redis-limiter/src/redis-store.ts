@@ -41,6 +41,7 @@ export interface RedisStoreOptions {
   onRedisError?: 'fail-closed' | 'fallback'
   /**
    * Called once when the store falls back, and once when Redis is back.
+   * An error it throws is ignored: the requests go on.
    * @default console.warn of the warning's message
    */
   onWarning?: (warning: RedisStoreWarning) => void

@@ -111,7 +111,7 @@ export class StoreCore {
     if (this.#down) return
     this.#down = true
     if (this.fallsBack) {
-      this.#settings.onWarning({
+      this.#warn({
         kind: 'fallback',
         message: `@perpkit/redis-limiter: Redis failed (${messageOf(error)}); falling back to the in-process rate limiter, which does not share budgets across processes`,
         cause: error,
@@ -124,10 +124,23 @@ export class StoreCore {
     if (!this.#down) return
     this.#down = false
     if (this.fallsBack) {
-      this.#settings.onWarning({
+      this.#warn({
         kind: 'recovered',
         message: '@perpkit/redis-limiter: Redis answers again; budgets are shared again',
       })
+    }
+  }
+
+  /**
+   * Tells the application; what its callback throws is dropped, as it would
+   * otherwise strand the waiters being handed to the fallback (and reject
+   * promises nobody awaits).
+   */
+  #warn(warning: RedisStoreWarning): void {
+    try {
+      this.#settings.onWarning(warning)
+    } catch {
+      // The store goes on: a broken logger must not stop requests.
     }
   }
 

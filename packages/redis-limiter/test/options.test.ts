@@ -39,6 +39,22 @@ describe('createRedisStore options', () => {
     },
   )
 
+  it('fallback: a throwing onWarning neither strands the waiter nor escapes as a rejection', async () => {
+    const offline: RedisCommands = { ...untouched, isReady: false }
+    let warned = 0
+    const store = createRedisStore({
+      redis: offline,
+      onRedisError: 'fallback',
+      onWarning: () => {
+        warned++
+        throw new Error('logger down')
+      },
+    })
+    const slot = await store.acquire('k', { limit: 1, windowMs: 100 })
+    slot.release()
+    expect(warned).toBe(1)
+  })
+
   it('fails closed at once when the client says it is not connected, without a command', async () => {
     const offline: RedisCommands = { ...untouched, isReady: false }
     const store = createRedisStore({ redis: offline })
