@@ -73,7 +73,9 @@ describe('fastList', () => {
     it(`gives zod's result on ${name} rows with a few fields dropped or changed (500 runs)`, () => {
       const slow = z.pipe(
         z.array(row as z.ZodMiniObject),
-        z.transform((rows: Record<string, unknown>[]) => rows.map((r) => (build as (r: unknown) => unknown)(r))),
+        z.transform((rows: Record<string, unknown>[]) =>
+          rows.map((r) => (build as (r: unknown) => unknown)(r)),
+        ),
       )
       const keys = Object.keys(row.shape)
       const edit = fc.array(
