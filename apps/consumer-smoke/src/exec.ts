@@ -23,6 +23,8 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Resolve with the output even when the command fails (the caller inspects it). */
   allowFailure?: boolean
+  /** Kill the command and fail after this many ms, so a hung child never hangs CI. @default 600000 */
+  timeoutMs?: number
 }
 
 // An empty npmrc: the machine's ~/.npmrc (cache paths, unknown keys that npm warns about) is
@@ -41,7 +43,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** A command failed: its message carries the command line and everything it printed. */
 class CommandError extends Error {
-  constructor(command: string, code: number | null, output: CommandOutput) {
+  constructor(command: string, code: number | string | null, output: CommandOutput) {
     super(
       [`${command} exited with ${code}`, output.stdout.trim(), output.stderr.trim()]
         .filter(Boolean)
@@ -58,7 +60,12 @@ class CommandError extends Error {
  */
 export function run(file: string, args: string[], options: RunOptions): Promise<CommandOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: cleanEnv(options.env) })
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: cleanEnv(options.env),
+      timeout: options.timeoutMs ?? 600_000,
+      killSignal: 'SIGKILL',
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -68,9 +75,12 @@ export function run(file: string, args: string[], options: RunOptions): Promise<
       stderr += chunk.toString()
     })
     child.on('error', reject)
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       const output = { stdout, stderr }
-      if (code === 0 || options.allowFailure === true) resolve(output)
+      if (signal === 'SIGKILL') {
+        const limit = options.timeoutMs ?? 600_000
+        reject(new CommandError([file, ...args].join(' '), `killed after ${limit} ms`, output))
+      } else if (code === 0 || options.allowFailure === true) resolve(output)
       else reject(new CommandError([file, ...args].join(' '), code, output))
     })
   })
