@@ -61,7 +61,8 @@ interface Counts {
   missing: Record<string, number> | undefined
 }
 
-const walks = new WeakMap<$ZodType, Walk | null>()
+/** Each schema's compiled walks, by root name (the paths they report start with it). */
+const walks = new WeakMap<$ZodType, Map<string, Walk | null>>()
 
 /**
  * The drift of a payload that `schema` accepted: unknown and missing keys by
@@ -81,10 +82,15 @@ const walks = new WeakMap<$ZodType, Walk | null>()
  * ```
  */
 export function driftOf(schema: $ZodType, data: unknown, root = 'data'): Drift | null {
-  let walk = walks.get(schema)
+  let byRoot = walks.get(schema)
+  if (byRoot === undefined) {
+    byRoot = new Map()
+    walks.set(schema, byRoot)
+  }
+  let walk = byRoot.get(root)
   if (walk === undefined) {
     walk = compileWalk(schema, root) ?? null
-    walks.set(schema, walk)
+    byRoot.set(root, walk)
   }
   if (walk === null) return null
   const counts: Counts = { unknown: undefined, missing: undefined }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Drift, decodeData, endpoints } from '../src/index.ts'
+import { type Drift, decodeData, driftOf, endpoints } from '../src/index.ts'
 import {
   bracketSample,
   contractSample,
@@ -67,6 +67,14 @@ describe('drift', () => {
     expect(decodeData(endpoints['/contract/public/leverage-bracket'], brackets)).toMatchObject({
       drift: { unknown: { 'data.rules[].brackets[].risk_limit': 1 }, missing: {} },
     })
+  })
+
+  it('names paths from the root it is given, whatever root the schema was walked with before', () => {
+    const book = { ...depthSample(), sequence: 42 }
+    const schema = endpoints['/contract/public/depth'].data
+    expect(driftOf(schema, book)?.unknown).toEqual({ 'data.sequence': 1 })
+    expect(driftOf(schema, book, 'body.data')?.unknown).toEqual({ 'body.data.sequence': 1 })
+    expect(driftOf(schema, book)?.unknown).toEqual({ 'data.sequence': 1 })
   })
 
   it('agrees with a key-by-key reference on random details rows (500 runs)', () => {
