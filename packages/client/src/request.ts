@@ -100,6 +100,14 @@ export async function sendGeneric<T>(
       received: typeof request.body,
     })
   }
+  const body = request.body === undefined ? undefined : toJson(request.body)
+  if (body === null) {
+    issues.push({
+      path: 'body',
+      expected: 'a value JSON can write (no BigInt, no cycles)',
+      received: typeof request.body,
+    })
+  }
   const auth = request.auth ?? 'NONE'
   if (auth !== 'NONE' && transport.options.credentials === undefined) {
     issues.push({
@@ -119,7 +127,7 @@ export async function sendGeneric<T>(
       method,
       path: request.path,
       query: encodeQuery(request.query ?? {}),
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(typeof body === 'string' ? { body } : {}),
       auth,
       ...(known ? { budget: known.rateLimit } : {}),
     },
@@ -149,5 +157,14 @@ export async function sendGeneric<T>(
       [{ path: 'data', expected: reason, received: '(see cause)' }],
       raw.envelope.trace,
     )
+  }
+}
+
+/** The JSON text of a body, or `null` when JSON cannot write it (BigInt, a cycle). */
+function toJson(body: unknown): string | null {
+  try {
+    return JSON.stringify(body) ?? null
+  } catch {
+    return null
   }
 }

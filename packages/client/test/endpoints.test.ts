@@ -1,6 +1,6 @@
 import { endpoints, isDecimalString } from '@perpkit/schemas'
 import { describe, expect, inject, it } from 'vitest'
-import { createClient } from '../src/index.ts'
+import { createClient, InvalidParamsError } from '../src/index.ts'
 
 const now = inject('sandboxNow')
 const client = createClient({ baseUrl: inject('sandboxUrl'), rateLimit: false, now: () => now })
@@ -109,5 +109,18 @@ describe('each endpoint over HTTP against the sandbox', () => {
       code: 30000,
       httpStatus: 404,
     })
+  })
+  it('request(): a body JSON cannot write is an InvalidParamsError before sending, not a raw TypeError', async () => {
+    const error = await client
+      .request({ method: 'POST', path: '/contract/private/submit-order', body: { size: 10n } })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidParamsError)
+    expect((error as InvalidParamsError).issues).toEqual([
+      {
+        path: 'body',
+        expected: 'a value JSON can write (no BigInt, no cycles)',
+        received: 'object',
+      },
+    ])
   })
 })
