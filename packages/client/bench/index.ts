@@ -1,3 +1,4 @@
+import { runSelected } from '@perpkit/bench-kit'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchColdImport } from './cold-import.ts'
 import { benchColdStart } from './cold-start.ts'
@@ -12,10 +13,4 @@ const benches: Record<string, () => unknown> = {
   year: benchYearOfCandles,
   bundle: benchBundleSize,
 }
-const chosen = process.argv.slice(2)
-for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
-  const bench = benches[name]
-  if (!bench)
-    throw new Error(`unknown benchmark "${name}": one of ${Object.keys(benches).join(', ')}`)
-  await bench()
-}
+await runSelected(benches)
