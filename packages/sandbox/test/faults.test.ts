@@ -126,17 +126,23 @@ describe('faults through the X-Sandbox-Fault header', () => {
   })
 
   it('close() finishes even with a stalled and a delayed request still open', async () => {
-    const own = await startSandbox({ now: () => NOW })
+    const lines: string[] = []
+    const own = await startSandbox({ now: () => NOW, log: (line) => lines.push(line) })
     const url = `${own.url}${DEPTH}?symbol=BTCUSDT`
     const stalled = await fetch(url, { headers: { 'X-Sandbox-Fault': 'stall' } })
     const body = stalled.text().catch((error: unknown) => error)
-    const delayed = fetch(url, { headers: { 'X-Sandbox-Fault': 'latency=60000' } }).catch(
-      (error: unknown) => error,
-    )
+    const delayed = fetch(`${url}&delayed`, {
+      headers: { 'X-Sandbox-Fault': 'latency=60000' },
+    }).catch((error: unknown) => error)
     await new Promise((resolve) => setTimeout(resolve, 50))
     await own.close()
     expect(await body).toBeInstanceOf(Error)
     expect(await delayed).toBeInstanceOf(Error)
+    // Both reached the server and were cut by close(), not refused at the door.
+    await vi.waitFor(() =>
+      expect(lines.filter((line) => line.includes(' aborted '))).toHaveLength(2),
+    )
+    expect(lines.some((line) => line.includes('&delayed aborted'))).toBe(true)
   })
 
   it('chains faults: latency=50, maintenance waits then answers maintenance', async () => {
