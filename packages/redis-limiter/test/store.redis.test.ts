@@ -13,6 +13,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let counter = 0
 const freshKey = () => `http://127.0.0.1:1 /test/${++counter}`
 /** `block` and `observe` do not wait for Redis: wait until the block key is written. */
+/**
+ * Starts an acquire that must still be waiting after a while; `stop()` aborts
+ * it and checks it rejected with the abort's reason.
+ */
+async function expectStillWaiting(
+  store: ReturnType<typeof createRedisStore>,
+  key: string,
+  budget: { limit: number; windowMs: number },
+): Promise<{ stop(): Promise<void> }> {
+  const controller = new AbortController()
+  let granted = false
+  const waiting = store.acquire(key, budget, controller.signal).then(() => {
+    granted = true
+  })
+  await sleep(50)
+  expect(granted).toBe(false)
+  return {
+    stop: async () => {
+      controller.abort(new Error('stop'))
+      await expect(waiting).rejects.toThrow('stop')
+    },
+  }
+}
+
 async function blockWritten(key: string): Promise<void> {
   while ((await redis.exists(`perpkit:rate-limit:{${key}}:block`)) === 0) await sleep(2)
 }
@@ -116,18 +140,11 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 100 }
     a.block(key, budget, 60_000)
     await blockWritten(key)
-    const controller = new AbortController()
-    let granted = false
-    const waiting = b.acquire(key, budget, controller.signal).then(() => {
-      granted = true
-    })
-    await sleep(50)
-    expect(granted).toBe(false)
+    const waiting = await expectStillWaiting(b, key, budget)
     const ttl = await redis.pTTL(`perpkit:rate-limit:{${key}}:block`)
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(60_000)
-    controller.abort(new Error('stop'))
-    await expect(waiting).rejects.toThrow('stop')
+    await waiting.stop()
   })
 
   it('follows the headers: a used-up window reported to one process holds the others back', async () => {
@@ -137,15 +154,8 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 60_000 }
     a.observe(key, budget, { limit: 10, used: 10, remaining: 0, windowMs: 60_000, mode: 'IP' })
     await blockWritten(key)
-    const controller = new AbortController()
-    let granted = false
-    const waiting = b.acquire(key, budget, controller.signal).then(() => {
-      granted = true
-    })
-    await sleep(50)
-    expect(granted).toBe(false)
-    controller.abort(new Error('stop'))
-    await expect(waiting).rejects.toThrow('stop')
+    const waiting = await expectStillWaiting(b, key, budget)
+    await waiting.stop()
   })
 
   it('follows a lower limit the server reports', async () => {
@@ -154,15 +164,8 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 60_000 }
     store.observe(key, budget, { limit: 1, used: 0, remaining: 1, windowMs: 60_000, mode: 'IP' })
     const held = await store.acquire(key, budget)
-    const controller = new AbortController()
-    let granted = false
-    const waiting = store.acquire(key, budget, controller.signal).then(() => {
-      granted = true
-    })
-    await sleep(50)
-    expect(granted).toBe(false)
-    controller.abort(new Error('stop'))
-    await expect(waiting).rejects.toThrow('stop')
+    const waiting = await expectStillWaiting(store, key, budget)
+    await waiting.stop()
     held.release()
   })
 
