@@ -38,17 +38,15 @@ export function readResponse(
 ): RawResponse {
   const status = response.status
   const contentType = response.headers.get('content-type')
+  const unexpected = (reason: string) =>
+    new UnexpectedResponseError(label, status, contentType, text, reason)
   const rateLimit = parseRateLimitHeaders(response.headers)
   if (rateLimit && bucket) bucket.observe(rateLimit)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new UnexpectedResponseError(
-      label,
-      status,
-      contentType,
-      text,
+    throw unexpected(
       response.ok
         ? 'The response body is not valid JSON'
         : `HTTP ${status} with a body that is not JSON`,
@@ -57,13 +55,7 @@ export function readResponse(
   const envelope = schemas.readEnvelope(json)
   if (envelope === undefined) {
     if (!response.ok) {
-      throw new UnexpectedResponseError(
-        label,
-        status,
-        contentType,
-        text,
-        `HTTP ${status} without the JSON envelope`,
-      )
+      throw unexpected(`HTTP ${status} without the JSON envelope`)
     }
     throw new ResponseValidationError(
       label,
@@ -91,13 +83,7 @@ export function readResponse(
     })
   }
   if (!response.ok) {
-    throw new UnexpectedResponseError(
-      label,
-      status,
-      contentType,
-      text,
-      `HTTP ${status} with a success envelope`,
-    )
+    throw unexpected(`HTTP ${status} with a success envelope`)
   }
   return { envelope, response, rateLimit, attempts }
 }
