@@ -16,7 +16,13 @@ import { clientOptions } from '../web/src/api.ts'
 import { readDashboardConfig } from '../web/src/dashboard-config.ts'
 import { contractFormatters } from '../web/src/format.ts'
 import { type DashboardProcess, startDashboard } from './dashboard-process.ts'
-import { type Browser, collectErrors, type Page, probeCanvas } from './page-probes.ts'
+import {
+  type Browser,
+  collectErrors,
+  type Page,
+  probeCanvas,
+  settledCanvas,
+} from './page-probes.ts'
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url))
 const assets = fileURLToPath(new URL('../web/dist/assets/', import.meta.url))
@@ -88,10 +94,17 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
       /spread.*mid.*microprice.*imbalance/,
     )
     expect(await page.getByTestId('order-result').textContent()).toMatch(/average price\d/)
+    // Each chart paints on an animation frame after its data arrives: poll the pixels.
     for (const chart of ['candles-chart', 'depth-chart', 'funding-history']) {
-      const probe = await probeCanvas(page, chart)
-      expect(probe.canvases, chart).toBeGreaterThan(0)
-      expect(probe.drawn / probe.pixels, `${chart}: share of drawn pixels`).toBeGreaterThan(0.01)
+      await expect
+        .poll(
+          async () => {
+            const probe = await probeCanvas(page, chart)
+            return probe.pixels === 0 ? 0 : probe.drawn / probe.pixels
+          },
+          { timeout: 15_000, message: `${chart}: share of drawn pixels` },
+        )
+        .toBeGreaterThan(0.01)
     }
     // The live refresh reports the budget of every endpoint it calls.
     await page.getByTestId('last-refresh').filter({ hasText: 'refreshed' }).waitFor()
@@ -120,21 +133,19 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
         ) > before,
       initial,
     )
-    const hourly = await probeCanvas(page, 'candles-chart')
+    const hourly = await settledCanvas(page, 'candles-chart')
     await page.getByTestId('step-switcher').getByRole('button', { name: '1d', exact: true }).click()
     await page.locator('[data-testid="candles-meta"][data-key="BTCUSDT|1d"]').waitFor()
-    await page.waitForFunction(() => true) // one frame for the chart to paint
-    const daily = await probeCanvas(page, 'candles-chart')
-    expect(daily.hash).not.toBe(hourly.hash)
+    // Settles on a picture other than the hourly one, or fails after its timeout.
+    const daily = await settledCanvas(page, 'candles-chart', hourly)
 
-    const btcDepth = await probeCanvas(page, 'depth-chart')
+    const btcDepth = await settledCanvas(page, 'depth-chart')
     await page.getByTestId('contract-picker').selectOption('ETHUSDT')
     await page.locator('[data-testid="candles-meta"][data-key="ETHUSDT|1d"]').waitFor()
     await expect(page.getByTestId('contract-spec').textContent()).resolves.toContain('0.01 ETH')
     await page.locator('[data-testid="order-book"] tbody tr').first().waitFor()
-    await page.waitForFunction(() => true)
-    expect((await probeCanvas(page, 'candles-chart')).hash).not.toBe(daily.hash)
-    expect((await probeCanvas(page, 'depth-chart')).hash).not.toBe(btcDepth.hash)
+    await settledCanvas(page, 'candles-chart', daily)
+    await settledCanvas(page, 'depth-chart', btcDepth)
     expect(errors).toEqual([])
     await closePage(page)
   })
@@ -155,7 +166,7 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
       { side: 'long', qty: '120000', entryPrice: '88000', basis: 'margin', amount: '1500000' },
     ] as const
     for (const input of cases) {
-      const withoutLine = await probeCanvas(page, 'candles-chart')
+      const withoutLine = await settledCanvas(page, 'candles-chart')
       await form.locator('select[name="side"]').selectOption(input.side)
       await form.locator('input[name="qty"]').fill(input.qty)
       await form.locator('input[name="entryPrice"]').fill(input.entryPrice)
@@ -175,9 +186,8 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
         contractFormatters(contract).price(expected.price),
       )
       await expect(result.textContent()).resolves.toContain(`#${expected.bracket.bracket}`)
-      expect((await probeCanvas(page, 'candles-chart')).hash, 'the liq. line moved').not.toBe(
-        withoutLine.hash,
-      )
+      // The liquidation line moved: the chart settles on another picture.
+      await settledCanvas(page, 'candles-chart', withoutLine)
     }
     expect(errors).toEqual([])
     await closePage(page)
@@ -225,7 +235,9 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
       () => document.documentElement.scrollWidth - window.innerWidth,
     )
     expect(overflow).toBeLessThanOrEqual(0)
-    expect((await probeCanvas(page, 'candles-chart')).drawn).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await probeCanvas(page, 'candles-chart')).drawn, { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await page.screenshot({ path: `${artifacts}dashboard-390x844.png` })
     await page.screenshot({ path: `${artifacts}dashboard-390x844-full.png`, fullPage: true })
     expect(errors).toEqual([])

@@ -3,6 +3,7 @@
  * canvases hold a picture, and a fingerprint of that picture.
  */
 import type { launchChromium } from '@perpkit/test-kit'
+import { expect } from 'vitest'
 
 /** The browser test-kit launches, and its pages (playwright-core's types, without depending on it). */
 export type Browser = Awaited<ReturnType<typeof launchChromium>>
@@ -51,6 +52,50 @@ export function probeCanvas(page: Page, testid: string): Promise<CanvasProbe> {
     }
     return { canvases: canvases.length, pixels, drawn, hash }
   }, testid)
+}
+
+/** Resolves after the page has rendered two more animation frames. */
+function nextFrames(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+      }),
+  )
+}
+
+/**
+ * Waits until a chart's picture has settled: the same hash on both sides of an
+ * animation frame and, when `from` is given, a hash other than that one.
+ * lightweight-charts paints on an animation frame, so the DOM saying the data
+ * arrived does not mean the canvas shows it yet; this waits for the canvas.
+ *
+ * @param page - The page.
+ * @param testid - e.g. `'candles-chart'`.
+ * @param from - The picture before the change that must repaint the chart.
+ * @returns The settled picture.
+ * @throws (an assertion error) when it has not settled within 15 s.
+ */
+export async function settledCanvas(
+  page: Page,
+  testid: string,
+  from?: CanvasProbe,
+): Promise<CanvasProbe> {
+  let settled: CanvasProbe | undefined
+  await expect
+    .poll(
+      async () => {
+        const before = await probeCanvas(page, testid)
+        await nextFrames(page)
+        const after = await probeCanvas(page, testid)
+        settled = after
+        return before.hash === after.hash && after.hash !== from?.hash
+      },
+      { timeout: 15_000, interval: 20, message: `${testid} never settled on a new picture` },
+    )
+    .toBe(true)
+  if (settled === undefined) throw new Error('unreachable: poll resolved without a probe')
+  return settled
 }
 
 /** Collects the page's console errors and uncaught exceptions. */

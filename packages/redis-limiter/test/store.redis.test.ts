@@ -2,6 +2,7 @@ import { type RedisServer, startRedis } from '@perpkit/test-kit'
 import { createClient, type RedisClientType } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRedisStore } from '../src/index.ts'
+import { ACQUIRE } from '../src/scripts.ts'
 
 let server: RedisServer
 let redis: RedisClientType
@@ -12,22 +13,52 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** A key per test, so tests share no state. */
 let counter = 0
 const freshKey = () => `http://127.0.0.1:1 /test/${++counter}`
-/** `block` and `observe` do not wait for Redis: wait until the block key is written. */
 /**
- * Starts an acquire that must still be waiting after a while; `stop()` aborts
- * it and checks it rejected with the abort's reason.
+ * Starts `acquire` and resolves once Redis has run its ACQUIRE script for
+ * `key` and the answer has reached the store, so that "not granted" after this
+ * means Redis said wait, not that the request had not been sent yet (which a
+ * fixed sleep cannot tell on a loaded machine). MONITOR shows the script as
+ * Redis runs it; a PING on the same connection answers after it.
+ */
+async function acquireAnswered<T>(
+  connection: RedisClientType,
+  key: string,
+  acquire: () => Promise<T>,
+): Promise<{ pending: Promise<T> }> {
+  const monitor = await connection.duplicate().connect()
+  let seen!: () => void
+  const ran = new Promise<void>((resolve) => {
+    seen = resolve
+  })
+  await monitor.monitor((line) => {
+    if (line.includes(ACQUIRE.sha) && line.includes(`{${key}}`)) seen()
+  })
+  const pending = acquire()
+  await ran
+  await connection.ping()
+  await new Promise((resolve) => setImmediate(resolve))
+  monitor.destroy()
+  // Wrapped: an async function returning the promise itself would wait for it.
+  return { pending }
+}
+
+/**
+ * Starts an acquire that must still be waiting once Redis has answered it;
+ * `stop()` aborts it and checks it rejected with the abort's reason.
  */
 async function expectStillWaiting(
   store: ReturnType<typeof createRedisStore>,
+  connection: RedisClientType,
   key: string,
   budget: { limit: number; windowMs: number },
 ): Promise<{ stop(): Promise<void> }> {
   const controller = new AbortController()
   let granted = false
-  const waiting = store.acquire(key, budget, controller.signal).then(() => {
-    granted = true
-  })
-  await sleep(50)
+  const { pending: waiting } = await acquireAnswered(connection, key, () =>
+    store.acquire(key, budget, controller.signal).then(() => {
+      granted = true
+    }),
+  )
   expect(granted).toBe(false)
   return {
     stop: async () => {
@@ -37,6 +68,7 @@ async function expectStillWaiting(
   }
 }
 
+/** `block` and `observe` do not wait for Redis: wait until the block key is written. */
 async function blockWritten(key: string): Promise<void> {
   while ((await redis.exists(`perpkit:rate-limit:{${key}}:block`)) === 0) await sleep(2)
 }
@@ -81,15 +113,9 @@ describe('createRedisStore', () => {
     const first = await a.acquire(key, budget)
     const second = await b.acquire(key, budget)
     first.release()
-    const controller = new AbortController()
-    let third = false
-    const waiting = b.acquire(key, budget, controller.signal).then(() => {
-      third = true
-    })
-    await sleep(50)
-    expect(third).toBe(false) // one in flight, one released 50 ms ago: the window is full
-    controller.abort(new Error('enough'))
-    await expect(waiting).rejects.toThrow('enough')
+    // One in flight, one released: the window is full, so Redis says wait.
+    const waiting = await expectStillWaiting(b, other, key, budget)
+    await waiting.stop()
     second.release()
   })
 
@@ -140,7 +166,7 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 100 }
     a.block(key, budget, 60_000)
     await blockWritten(key)
-    const waiting = await expectStillWaiting(b, key, budget)
+    const waiting = await expectStillWaiting(b, other, key, budget)
     const ttl = await redis.pTTL(`perpkit:rate-limit:{${key}}:block`)
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(60_000)
@@ -154,7 +180,7 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 60_000 }
     a.observe(key, budget, { limit: 10, used: 10, remaining: 0, windowMs: 60_000, mode: 'IP' })
     await blockWritten(key)
-    const waiting = await expectStillWaiting(b, key, budget)
+    const waiting = await expectStillWaiting(b, other, key, budget)
     await waiting.stop()
   })
 
@@ -164,7 +190,7 @@ describe('createRedisStore', () => {
     const budget = { limit: 10, windowMs: 60_000 }
     store.observe(key, budget, { limit: 1, used: 0, remaining: 1, windowMs: 60_000, mode: 'IP' })
     const held = await store.acquire(key, budget)
-    const waiting = await expectStillWaiting(store, key, budget)
+    const waiting = await expectStillWaiting(store, redis, key, budget)
     await waiting.stop()
     held.release()
   })
@@ -179,11 +205,12 @@ describe('createRedisStore', () => {
     expect(await redis.pTTL(inflight)).toBeGreaterThan(0)
     expect(await redis.pTTL(inflight)).toBeLessThanOrEqual(5_000)
     for (const slot of slots) slot.release()
-    await sleep(20) // the releases are sent without waiting for Redis
+    // The releases are sent without waiting for Redis: wait until they have run.
+    while ((await redis.zCard(inflight)) > 0) await sleep(2)
     expect(await redis.pTTL(log)).toBeGreaterThan(0)
     expect(await redis.pTTL(log)).toBeLessThanOrEqual(200)
-    await sleep(250)
-    expect(await redis.exists(log)).toBe(0)
+    // The log expires on Redis's clock once its window has passed.
+    await expect.poll(() => redis.exists(log), { timeout: 5_000, interval: 20 }).toBe(0)
     expect(await redis.zCard(inflight)).toBe(0)
   })
 
