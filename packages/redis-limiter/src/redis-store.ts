@@ -26,7 +26,8 @@ import { type Budget, type RedisStoreWarning, StoreCore } from './store-core.ts'
  */
 export interface RedisStoreOptions {
   /**
-   * Your connected node-redis client (`await createClient({ url }).connect()`).
+   * Your connected node-redis client (`await createClient({ url }).connect()`)
+   * or Redis Cluster client (`await createCluster({ rootNodes }).connect()`).
    * Give it an `'error'` listener, as node-redis asks: it reconnects on its own.
    */
   redis: RedisCommands
@@ -100,7 +101,7 @@ class RedisRateLimitStore implements RateLimitStore {
   constructor(options: RedisStoreOptions) {
     if (typeof options?.redis?.sendCommand !== 'function') {
       throw new PerpkitError(
-        'createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect())',
+        'createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())',
       )
     }
     const onRedisError = options.onRedisError ?? 'fail-closed'

@@ -1,10 +1,10 @@
 import { PerpkitError } from '@perpkit/client'
 import { describe, expect, it } from 'vitest'
-import { createRedisStore, type RedisCommands } from '../src/index.ts'
+import { createRedisStore, type RedisClientCommands, type RedisCommands } from '../src/index.ts'
 
 /** Commands a test's client was asked to send (none expected). */
 const sent: string[][] = []
-const untouched: RedisCommands = {
+const untouched: RedisClientCommands = {
   sendCommand: (args) => {
     sent.push(args)
     return Promise.reject(new Error('no command expected'))
@@ -17,7 +17,7 @@ describe('createRedisStore options', () => {
     expect(() =>
       createRedisStore({} as { redis: RedisCommands }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect())]`,
+      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())]`,
     )
   })
 
