@@ -5,7 +5,9 @@
  * @module
  */
 import {
+  checkPositiveMs,
   InProcessRateLimitStore,
+  invalidOption,
   PerpkitError,
   type RateLimitInfo,
   type RateLimitSlot,
@@ -106,9 +108,7 @@ class RedisRateLimitStore implements RateLimitStore {
     }
     const onRedisError = options.onRedisError ?? 'fail-closed'
     if (onRedisError !== 'fail-closed' && onRedisError !== 'fallback') {
-      throw new PerpkitError(
-        `onRedisError must be 'fail-closed' or 'fallback', got ${JSON.stringify(onRedisError)}`,
-      )
+      throw invalidOption('onRedisError', "'fail-closed' or 'fallback'", onRedisError)
     }
     this.#core = new StoreCore({
       redis: options.redis,
@@ -152,10 +152,7 @@ class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** An optional duration: its default when left out, else a positive number of ms. */
 function positiveMs(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new PerpkitError(`${name} must be a positive number of milliseconds, got ${value}`)
-  }
-  return value
+  return value === undefined ? fallback : checkPositiveMs(name, value)
 }

@@ -1,4 +1,4 @@
-import { PerpkitError } from '@perpkit/client'
+import { checkPositiveMs, PerpkitError } from '@perpkit/client'
 import { describe, expect, it } from 'vitest'
 import { createRedisStore, type RedisClientCommands, type RedisCommands } from '../src/index.ts'
 
@@ -36,6 +36,15 @@ describe('createRedisStore options', () => {
         `${name} must be a positive number of milliseconds, got 0`,
       )
       expect(() => createRedisStore({ redis: untouched, [name]: Number.NaN })).toThrow(PerpkitError)
+    },
+  )
+
+  it.each(['commandTimeoutMs', 'slotLeaseMs', 'retryIntervalMs'] as const)(
+    "checks %s with the client's own check: same words for a value that is not a number",
+    (name) => {
+      const message = `${name} must be a positive number of milliseconds, got "500"`
+      expect(() => checkPositiveMs(name, '500')).toThrow(message)
+      expect(() => createRedisStore({ redis: untouched, [name]: '500' as never })).toThrow(message)
     },
   )
 

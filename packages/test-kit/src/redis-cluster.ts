@@ -20,7 +20,7 @@ import { assertInstalled, freePort, launch } from './redis.ts'
 const run = promisify(execFile)
 
 /** The client binary; `PERPKIT_REDIS_CLI` overrides it. */
-export const REDIS_CLI = process.env.PERPKIT_REDIS_CLI ?? 'redis-cli'
+const REDIS_CLI = process.env.PERPKIT_REDIS_CLI ?? 'redis-cli'
 
 /** A running Redis Cluster of three masters and three replicas. */
 export interface RedisCluster {
