@@ -76,7 +76,7 @@ export type RedisCommands = RedisClientCommands | RedisClusterCommands
  * @param redis - The client.
  * @returns `true` for node-redis's `createCluster` client.
  */
-export function isCluster(redis: RedisCommands): redis is RedisClusterCommands {
+function isCluster(redis: RedisCommands): redis is RedisClusterCommands {
   return 'masters' in redis && Array.isArray(redis.masters)
 }
 
