@@ -9,8 +9,7 @@
  *
  * @module
  */
-import type { ChildProcess } from 'node:child_process'
-import { execFile } from 'node:child_process'
+import { type ChildProcess, execFile, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,6 +66,13 @@ interface NodeLine {
  */
 export async function startRedisCluster(): Promise<RedisCluster> {
   assertInstalled()
+  const probe = spawnSync(REDIS_CLI, ['--version'], { encoding: 'utf8' })
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      `The Redis Cluster suite needs ${REDIS_CLI} (Debian: redis-tools, which redis-server ` +
+        'depends on), or PERPKIT_REDIS_CLI pointing at one.',
+    )
+  }
   const dir = await mkdtemp(join(tmpdir(), 'perpkit-redis-cluster-'))
   const children: ChildProcess[] = []
   const ports: number[] = []
