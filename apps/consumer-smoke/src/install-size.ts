@@ -1,7 +1,8 @@
 /**
  * What installing `@perpkit/client` costs a user, next to other SDKs for the same interface:
  * each is installed with npm into its own scratch project, then its packages are counted and
- * `node_modules` is measured (`du`, and the bytes of its files). `@perpkit/client` comes from
+ * `node_modules` is measured (`du`, the bytes of its files, and how many of them are TypeScript
+ * sources and source maps, which perpkit ships on purpose). `@perpkit/client` comes from
  * the packed workspace (`pnpm build` first), its `@perpkit/*` dependencies from their tarballs.
  *
  * Usage: `pnpm --filter @perpkit/consumer-smoke install-size [npm spec...]` (needs the
@@ -23,16 +24,17 @@ const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : default
 const scratch = mkdtempSync(join(tmpdir(), 'perpkit-install-size-'))
 
 async function measure(name: string, dir: string, warnings: number): Promise<string> {
-  const { packages, bytes } = measureInstall(dir)
+  const { packages, bytes, sourceBytes } = measureInstall(dir)
   const { stdout } = await run('du', ['-sh', 'node_modules'], { cwd: dir })
   const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8'))
   const size = stdout.split('\t')[0] ?? '?'
-  return `| ${name} | ${manifest.version} | ${packages} | ${size} | ${(bytes / 1e6).toFixed(1)} MB | ${warnings} |`
+  const mb = (value: number) => `${(value / 1e6).toFixed(2)} MB`
+  return `| ${name} | ${manifest.version} | ${packages} | ${size} | ${mb(bytes)} | ${mb(sourceBytes)} | ${warnings} |`
 }
 
 const rows = [
-  '| package | version | packages installed | `du -sh node_modules` | file bytes | npm warnings |',
-  '|---|---|---|---|---|---|',
+  '| package | version | packages installed | `du -sh node_modules` | file bytes | of which `.ts` sources and maps | npm warnings |',
+  '|---|---|---|---|---|---|---|',
 ]
 const tarballDir = join(scratch, 'tarballs')
 mkdirSync(tarballDir)

@@ -60,10 +60,19 @@ export function npmInstall(dir: string, specs: string[] = []): Promise<CommandOu
   return run('npm', ['install', '--no-audit', '--no-fund', ...specs], { cwd: dir })
 }
 
-/** Installed packages (every `node_modules` folder with a manifest) and their size on disk. */
-export function measureInstall(dir: string): { packages: number; bytes: number } {
+/**
+ * Installed packages (every `node_modules` folder with a manifest) and their size on disk;
+ * `sourceBytes` is the part that only editors and debuggers read: TypeScript sources (`.ts`,
+ * not `.d.ts`) and source maps (`.map`).
+ */
+export function measureInstall(dir: string): {
+  packages: number
+  bytes: number
+  sourceBytes: number
+} {
   let packages = 0
   let bytes = 0
+  let sourceBytes = 0
   const walk = (path: string, inNodeModules: boolean): void => {
     for (const entry of readdirSync(path, { withFileTypes: true })) {
       const child = join(path, entry.name)
@@ -72,12 +81,19 @@ export function measureInstall(dir: string): { packages: number; bytes: number }
         if (isPackage) packages++
         walk(child, entry.name === 'node_modules' || (inNodeModules && entry.name.startsWith('@')))
       } else if (entry.isFile()) {
-        bytes += statSync(child).size
+        const size = statSync(child).size
+        bytes += size
+        if (isSourceOrMap(entry.name)) sourceBytes += size
       }
     }
   }
   walk(join(dir, 'node_modules'), true)
-  return { packages, bytes }
+  return { packages, bytes, sourceBytes }
+}
+
+function isSourceOrMap(name: string): boolean {
+  if (name.endsWith('.map')) return true
+  return /\.(ts|mts|cts|tsx)$/.test(name) && !/\.d\.(ts|mts|cts)$/.test(name)
 }
 
 /**

@@ -22,14 +22,17 @@ export interface DashboardProcess {
   interrupt(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** The command of the demo's `dashboard` script, e.g. `['tsx', 'src/dashboard/main.ts']`. */
+/**
+ * The command of the demo's `dashboard` script, e.g. `['node', 'bin/dashboard.mjs']`
+ * (`node` as this process's own binary; any other from node_modules/.bin).
+ */
 export function dashboardCommand(): [string, string[]] {
   const manifest = JSON.parse(readFileSync(`${demoDir}package.json`, 'utf8')) as {
     scripts: Record<string, string>
   }
   const [bin, ...args] = (manifest.scripts.dashboard ?? '').split(/\s+/)
   if (bin === undefined || bin === '') throw new Error('apps/demo has no dashboard script')
-  return [`${binDir}${bin}`, args]
+  return [bin === 'node' ? process.execPath : `${binDir}${bin}`, args]
 }
 
 /**

@@ -13,6 +13,7 @@ import { createClient } from '@perpkit/client'
 import { launchChromium } from '@perpkit/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientOptions } from '../web/src/api.ts'
+import { baseOptions, palette } from '../web/src/charts/theme.ts'
 import { readDashboardConfig } from '../web/src/dashboard-config.ts'
 import { contractFormatters } from '../web/src/format.ts'
 import { type DashboardProcess, startDashboard } from './dashboard-process.ts'
@@ -251,5 +252,98 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
     console.log(`page JavaScript: ${scripts.length} files, ${(total / 1024).toFixed(1)} KiB gzip`)
     expect(total).toBeGreaterThan(0)
     await expect(dashboard.interrupt()).resolves.toEqual({ code: 0, signal: null })
+  })
+})
+
+describe("the depth chart's price axis at 1280 px", () => {
+  let dashboard: DashboardProcess
+  let browser: Browser
+
+  beforeAll(async () => {
+    ;[dashboard, browser] = await Promise.all([
+      startDashboard(['--symbol', 'BTCUSDT']),
+      launchChromium(),
+    ])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await dashboard?.interrupt()
+  })
+
+  it('labels prices with thousands separators, and no two labels overlap', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(dashboard.url)
+    // The labels of one paint are reported as they are drawn: wait for a few.
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector('[data-testid="depth-chart"]')?.getAttribute('data-axis-labels') ??
+          ''
+        )
+          .split('|')
+          .filter((label) => label !== '').length >= 3,
+    )
+    const labels = ((await page.getByTestId('depth-chart').getAttribute('data-axis-labels')) ?? '')
+      .split('|')
+      .filter((label) => label !== '')
+    // BTC trades above 1,000: every label carries a separator.
+    expect(labels.length).toBeGreaterThanOrEqual(3)
+    for (const label of labels) expect(label).toMatch(/^\d{1,3}(,\d{3})+(\.\d+)?$/)
+    const { fontSize, fontFamily } = baseOptions(palette(false)).layout
+    const axis = await page.evaluate(
+      ([texts, font]) => {
+        const root = document.querySelector('[data-testid="depth-chart"]') as HTMLElement
+        const box = root.getBoundingClientRect()
+        // The horizontal axis: the widest canvas along the chart's bottom edge, painted opaque.
+        const canvas = ([...root.querySelectorAll('canvas')] as HTMLCanvasElement[])
+          .filter((c) => {
+            const r = c.getBoundingClientRect()
+            return r.bottom >= box.bottom - 2 && r.height < 60 && r.width > box.width / 2
+          })
+          .find((c) => c.getContext('2d')?.getImageData(0, c.height - 1, 1, 1).data[3] === 255)
+        if (canvas === undefined) throw new Error('no axis canvas')
+        const ratio = canvas.width / canvas.getBoundingClientRect().width
+        const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+          0,
+          0,
+          canvas.width,
+          canvas.height,
+        ).data
+        const at = (x: number, y: number) => (y * canvas.width + x) * 4
+        const bg = at(0, canvas.height - 1)
+        // Ink: a pixel far from the background, below the axis's top border line.
+        const inked = (x: number) => {
+          for (let y = Math.ceil(3 * ratio); y < canvas.height; y++) {
+            const i = at(x, y)
+            let distance = 0
+            for (let c = 0; c < 3; c++)
+              distance += Math.abs((data[i + c] ?? 0) - (data[bg + c] ?? 0))
+            if (distance > 120) return true
+          }
+          return false
+        }
+        // Runs of ink columns; glyphs of one label are never more than a few pixels apart.
+        const gap = 6 * ratio
+        const runs: { from: number; to: number }[] = []
+        for (let x = 0; x < canvas.width; x++) {
+          if (!inked(x)) continue
+          const last = runs.at(-1)
+          if (last !== undefined && x - last.to <= gap) last.to = x
+          else runs.push({ from: x, to: x })
+        }
+        const measure = document
+          .createElement('canvas')
+          .getContext('2d') as CanvasRenderingContext2D
+        measure.font = font
+        const widest = Math.max(...texts.map((text) => measure.measureText(text).width)) * ratio
+        return { runs: runs.map((run) => (run.to - run.from + 1) / ratio), widest: widest / ratio }
+      },
+      [labels, `${fontSize}px ${fontFamily}`] as const,
+    )
+    // One island of ink per label: two overlapping labels would make one wider than any label.
+    expect(axis.runs.length).toBeGreaterThanOrEqual(3)
+    for (const width of axis.runs) expect(width).toBeLessThanOrEqual(axis.widest + 2)
+    await page.close()
   })
 })

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { books } from '../test/arbitraries.ts'
 import { level } from '../test/fixtures.ts'
+import { AnalyticsInputError } from './errors.ts'
 import { walkBook } from './walk-book.ts'
 
 const asks = [level('100', '2'), level('101', '5'), level('103', '1')]
@@ -155,6 +156,37 @@ describe('walkBook', () => {
       walkBook({ levels: [level('1', '1'), level('2', '2')], qty: '3', contractSize: '1' })
         .avgPrice,
     ).toBe('1.666666666666666667')
+  })
+
+  it('refuses an unordered side, naming the level, as depthWithin and bookMetrics do', () => {
+    const unordered = [
+      { price: '100', qty: '1' },
+      { price: '102', qty: '1' },
+      { price: '101', qty: '1' },
+    ]
+    // The fill would stop at the first level: the whole side is checked anyway.
+    expect(() => walkBook({ levels: unordered, contractSize: '1', qty: '1' })).toThrow(
+      AnalyticsInputError,
+    )
+    expect(() => walkBook({ levels: unordered, contractSize: '1', qty: '1' })).toThrow(
+      "levels[2].price must be above the previous level's price (102): levels must be one side, best first (asks rising, bids falling)",
+    )
+    const bidsThenUp = [
+      { price: '101', qty: '1' },
+      { price: '100', qty: '0' },
+      { price: '99', qty: '1' },
+      { price: '99.5', qty: '1' },
+    ]
+    expect(() => walkBook({ levels: bidsThenUp, contractSize: '1', notional: '10' })).toThrow(
+      'levels[3].price must be below',
+    )
+    const repeated = [
+      { price: '100', qty: '1' },
+      { price: '100', qty: '1' },
+    ]
+    expect(() => walkBook({ levels: repeated, contractSize: '1', qty: '2' })).toThrow(
+      'levels[1].price must differ from',
+    )
   })
 
   it('rejects an order with both or neither sizes, and a zero step', () => {

@@ -1,9 +1,9 @@
 import { AnalyticsInputError } from './errors.ts'
+import { readSide } from './internal/book-side.ts'
 import {
   type Decimal,
   floorDiv,
   roundedDivision,
-  toArray,
   toDecimal,
   toDecimalString,
   toRecord,
@@ -117,7 +117,9 @@ export interface WalkBookReturnType {
  *   `qty`, or `notional` with an optional `qtyStep`.
  * @returns filled quantity, average and worst price, notional, completeness and the rest.
  * @throws {@link AnalyticsInputError} when `levels` is not an array, a level has a
- *   non-positive price or negative quantity, the parameters have both or
+ *   non-positive price or negative quantity, the non-empty levels are not
+ *   one side best first (prices strictly rising, as asks, or strictly falling,
+ *   as bids, all the way), the parameters have both or
  *   neither of `qty` and `notional`, or a size, step or `contractSize` is not positive.
  * @example
  * ```ts
@@ -138,7 +140,9 @@ export interface WalkBookReturnType {
  */
 export function walkBook(parameters: WalkBookParameters): WalkBookReturnType {
   const p = toRecord(parameters, 'parameters')
-  const list = toArray<unknown>(p.levels, 'levels')
+  // The whole side is checked, as depthWithin and bookMetrics check theirs:
+  // an unordered side would make "best first" fills wrong.
+  const levels = readSide(p.levels, 'levels', 'oneWay')
   if ((p.qty === undefined) === (p.notional === undefined)) {
     throw new AnalyticsInputError(
       'parameters',
@@ -159,11 +163,7 @@ export function walkBook(parameters: WalkBookParameters): WalkBookReturnType {
   let worst: Decimal | null = null
   let used = 0
   let stoppedInside = false
-  for (let i = 0; i < list.length; i++) {
-    const level = toRecord(list[i], `levels[${i}]`)
-    const price = toDecimal(level.price, `levels[${i}].price`, 'positive')
-    const qty = toDecimal(level.qty, `levels[${i}].qty`, 'nonNegative')
-    if (qty.eq(0)) continue
+  for (const { price, qty } of levels) {
     let take: Decimal
     if (byQty) {
       const left = target.minus(filled)

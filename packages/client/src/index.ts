@@ -28,6 +28,7 @@ export {
 } from './errors/transport.ts'
 export type { FetchFunction, FetchInit, FetchResponse } from './fetch-adapter.ts'
 export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
+export { checkPositiveMs, invalidOption } from './option-checks.ts'
 export type { CallOptions, ClientOptions, RateLimitBudgets, RateLimitOptions } from './options.ts'
 export type { QueryValue } from './query.ts'
 export type { RateLimitInfo } from './rate-limit-headers.ts'

@@ -1,6 +1,8 @@
 /**
  * One way to check options: each check names the option, says what it must
  * be, and shows what it got, in a {@link PerpkitError} thrown before any request.
+ * `invalidOption` and `checkPositiveMs` are exported, so packages built on the
+ * client (a rate-limit store, say) check their options the same way.
  *
  * @module
  */
@@ -20,6 +22,14 @@ function describe(value: unknown): string {
  * @param expected - What it must be, e.g. `a non-negative integer`.
  * @param received - What was passed.
  * @returns The error to throw.
+ * @example
+ * ```ts
+ * // In a custom RateLimitStore's constructor, say:
+ * const mode: unknown = 'sometimes'
+ * if (mode !== 'always' && mode !== 'never') {
+ *   throw invalidOption('mode', "'always' or 'never'", mode) // mode must be 'always' or 'never', got "sometimes"
+ * }
+ * ```
  */
 export function invalidOption(name: string, expected: string, received: unknown): PerpkitError {
   return new PerpkitError(`${name} must be ${expected}, got ${describe(received)}`)
@@ -32,6 +42,12 @@ export function invalidOption(name: string, expected: string, received: unknown)
  * @param value - What was passed.
  * @returns The value.
  * @throws {@link PerpkitError} when it is not a positive number.
+ * @example
+ * ```ts
+ * const options: { timeoutMs?: number } = { timeoutMs: 250 }
+ * const timeoutMs =
+ *   options.timeoutMs === undefined ? 1000 : checkPositiveMs('timeoutMs', options.timeoutMs)
+ * ```
  */
 export function checkPositiveMs(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {

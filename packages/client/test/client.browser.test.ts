@@ -96,6 +96,19 @@ describe('the client in a real browser (Chromium), on another origin than the se
     })
   })
 
+  it('passes the preflight with headers of its own (`headers` option): the sandbox reflects them', async () => {
+    const log: string[] = []
+    const logged = await sandboxWith({ quiet: false, log: (line) => log.push(line) })
+    const outcome = await callInPage(
+      { baseUrl: logged.url, retry: 0, headers: { 'X-Trace-Id': 'trace-1', 'X-App': 'dashboard' } },
+      'getDepth',
+      { symbol: 'BTCUSDT' },
+    )
+    expect(outcome).toMatchObject({ ok: true, attempts: 1 })
+    // A custom header is not CORS-safelisted: the browser asked first.
+    expect(log.some((line) => line.startsWith(`OPTIONS ${DEPTH}`))).toBe(true)
+  })
+
   it('aborts a call in flight with an AbortError', async () => {
     sandbox.faults.add(DEPTH, { kind: 'stall' }, 1)
     const requested = page.waitForRequest((request) => request.url().includes(DEPTH))

@@ -5,7 +5,9 @@
  * @module
  */
 import {
+  checkPositiveMs,
   InProcessRateLimitStore,
+  invalidOption,
   PerpkitError,
   type RateLimitInfo,
   type RateLimitSlot,
@@ -26,7 +28,8 @@ import { type Budget, type RedisStoreWarning, StoreCore } from './store-core.ts'
  */
 export interface RedisStoreOptions {
   /**
-   * Your connected node-redis client (`await createClient({ url }).connect()`).
+   * Your connected node-redis client (`await createClient({ url }).connect()`)
+   * or Redis Cluster client (`await createCluster({ rootNodes }).connect()`).
    * Give it an `'error'` listener, as node-redis asks: it reconnects on its own.
    */
   redis: RedisCommands
@@ -100,14 +103,12 @@ class RedisRateLimitStore implements RateLimitStore {
   constructor(options: RedisStoreOptions) {
     if (typeof options?.redis?.sendCommand !== 'function') {
       throw new PerpkitError(
-        'createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect())',
+        'createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())',
       )
     }
     const onRedisError = options.onRedisError ?? 'fail-closed'
     if (onRedisError !== 'fail-closed' && onRedisError !== 'fallback') {
-      throw new PerpkitError(
-        `onRedisError must be 'fail-closed' or 'fallback', got ${JSON.stringify(onRedisError)}`,
-      )
+      throw invalidOption('onRedisError', "'fail-closed' or 'fallback'", onRedisError)
     }
     this.#core = new StoreCore({
       redis: options.redis,
@@ -151,10 +152,7 @@ class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** An optional duration: its default when left out, else a positive number of ms. */
 function positiveMs(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new PerpkitError(`${name} must be a positive number of milliseconds, got ${value}`)
-  }
-  return value
+  return value === undefined ? fallback : checkPositiveMs(name, value)
 }

@@ -9,9 +9,57 @@
 import type { Script } from './scripts.ts'
 
 /**
- * The one method the store needs of a Redis client: node-redis's
- * `sendCommand`. Pass the client your application already connected
- * (`createClient(...).connect()`, v5 or v6).
+ * What the store needs of a plain (single-node or Sentinel-fed) Redis
+ * client: node-redis's `sendCommand`. Pass the client your application
+ * already connected (`createClient(...).connect()`, v5 or v6).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis'
+ *
+ * const redis: RedisClientCommands = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
+ * ```
+ */
+export interface RedisClientCommands {
+  /** Sends one command (`['EVALSHA', sha, '1', key]`) and resolves with its reply. */
+  sendCommand(args: string[]): Promise<unknown>
+  /** node-redis's readiness: `false` while it is disconnected or reconnecting. */
+  readonly isReady?: boolean
+}
+
+/**
+ * What the store needs of a Redis Cluster client: node-redis's cluster
+ * `sendCommand`, which routes a command by its first key (and follows
+ * MOVED/ASK redirections, as after a failover). Every budget's keys share one
+ * hash tag, so each script runs on the one node that serves its slot. Pass
+ * the cluster your application already connected
+ * (`createCluster({ rootNodes }).connect()`, v5 or v6).
+ *
+ * @example
+ * ```ts
+ * import { createCluster } from 'redis'
+ *
+ * const redis: RedisClusterCommands = await createCluster({
+ *   rootNodes: [{ url: 'redis://10.0.0.1:6379' }, { url: 'redis://10.0.0.2:6379' }],
+ * }).connect()
+ * ```
+ */
+export interface RedisClusterCommands {
+  /** Sends one command to the node serving `firstKey`'s slot and resolves with its reply. */
+  sendCommand(
+    firstKey: string | undefined,
+    isReadonly: boolean | undefined,
+    args: string[],
+  ): Promise<unknown>
+  /** The cluster's masters: how the store tells a cluster client from a plain one. */
+  readonly masters: readonly unknown[]
+  /** node-redis's readiness: `false` until the cluster's slots are known. */
+  readonly isReady?: boolean
+}
+
+/**
+ * A connected node-redis client: a plain one (`createClient`) or a cluster
+ * (`createCluster`).
  *
  * @example
  * ```ts
@@ -20,11 +68,16 @@ import type { Script } from './scripts.ts'
  * const redis: RedisCommands = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
  * ```
  */
-export interface RedisCommands {
-  /** Sends one command (`['EVALSHA', sha, '1', key]`) and resolves with its reply. */
-  sendCommand(args: string[]): Promise<unknown>
-  /** node-redis's readiness: `false` while it is disconnected or reconnecting. */
-  readonly isReady?: boolean
+export type RedisCommands = RedisClientCommands | RedisClusterCommands
+
+/**
+ * Whether the client is a cluster client (it routes commands by key).
+ *
+ * @param redis - The client.
+ * @returns `true` for node-redis's `createCluster` client.
+ */
+function isCluster(redis: RedisCommands): redis is RedisClusterCommands {
+  return 'masters' in redis && Array.isArray(redis.masters)
 }
 
 /** Why a command failed: Redis answered with an error, or did not answer in time. */
@@ -69,15 +122,25 @@ export function runScript(
     return Promise.reject(new CommandFailure('the Redis client is not connected', false))
   }
   const tail = [String(keys.length), ...keys, ...args.map(String)]
-  return withTimeout(evaluate(redis, script, tail), timeoutMs)
+  return withTimeout(evaluate(redis, script, keys, tail), timeoutMs)
 }
 
-async function evaluate(redis: RedisCommands, script: Script, tail: string[]): Promise<unknown> {
+async function evaluate(
+  redis: RedisCommands,
+  script: Script,
+  keys: readonly string[],
+  tail: string[],
+): Promise<unknown> {
+  // On a cluster, the first key routes the script to the node serving its
+  // slot (every key of one call shares it: one hash tag); NOSCRIPT comes
+  // from a node that never saw the script, as a new master after a failover.
+  const send = (args: string[]): Promise<unknown> =>
+    isCluster(redis) ? redis.sendCommand(keys[0], false, args) : redis.sendCommand(args)
   try {
-    return await redis.sendCommand(['EVALSHA', script.sha, ...tail])
+    return await send(['EVALSHA', script.sha, ...tail])
   } catch (error) {
     if (!String((error as Error | undefined)?.message).startsWith('NOSCRIPT')) throw error
-    return redis.sendCommand(['EVAL', script.source, ...tail])
+    return send(['EVAL', script.source, ...tail])
   }
 }
 

@@ -1,10 +1,10 @@
-import { PerpkitError } from '@perpkit/client'
+import { checkPositiveMs, PerpkitError } from '@perpkit/client'
 import { describe, expect, it } from 'vitest'
-import { createRedisStore, type RedisCommands } from '../src/index.ts'
+import { createRedisStore, type RedisClientCommands, type RedisCommands } from '../src/index.ts'
 
 /** Commands a test's client was asked to send (none expected). */
 const sent: string[][] = []
-const untouched: RedisCommands = {
+const untouched: RedisClientCommands = {
   sendCommand: (args) => {
     sent.push(args)
     return Promise.reject(new Error('no command expected'))
@@ -17,7 +17,7 @@ describe('createRedisStore options', () => {
     expect(() =>
       createRedisStore({} as { redis: RedisCommands }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect())]`,
+      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())]`,
     )
   })
 
@@ -36,6 +36,15 @@ describe('createRedisStore options', () => {
         `${name} must be a positive number of milliseconds, got 0`,
       )
       expect(() => createRedisStore({ redis: untouched, [name]: Number.NaN })).toThrow(PerpkitError)
+    },
+  )
+
+  it.each(['commandTimeoutMs', 'slotLeaseMs', 'retryIntervalMs'] as const)(
+    "checks %s with the client's own check: same words for a value that is not a number",
+    (name) => {
+      const message = `${name} must be a positive number of milliseconds, got "500"`
+      expect(() => checkPositiveMs(name, '500')).toThrow(message)
+      expect(() => createRedisStore({ redis: untouched, [name]: '500' as never })).toThrow(message)
     },
   )
 

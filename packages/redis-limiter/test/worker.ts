@@ -4,13 +4,15 @@
  * outcomes on stdout. Run with `node --import tsx test/worker.ts '<WorkerJob JSON>'`.
  */
 import { createClient, InProcessRateLimitStore, isPerpkitError } from '@perpkit/client'
-import { createClient as createRedisClient } from 'redis'
+import { createCluster, createClient as createRedisClient } from 'redis'
 import { createRedisStore } from '../src/index.ts'
 
 /** What one worker is asked to do. */
 export interface WorkerJob {
   baseUrl: string
   redisUrl: string
+  /** Connect with `createCluster`, `redisUrl` as its root node, instead of `createClient`. */
+  cluster?: boolean
   store: 'redis' | 'in-process'
   calls: number
   /** The depth endpoint's budget, on the client and on the sandbox. */
@@ -23,9 +25,13 @@ const DEPTH = '/contract/public/depth'
 export type WorkerReport = Record<string, number>
 
 const job = JSON.parse(process.argv[2] as string) as WorkerJob
-const redis = await createRedisClient({ url: job.redisUrl })
-  .on('error', () => {})
-  .connect()
+const redis = job.cluster
+  ? await createCluster({ rootNodes: [{ url: job.redisUrl }] })
+      .on('error', () => {})
+      .connect()
+  : await createRedisClient({ url: job.redisUrl })
+      .on('error', () => {})
+      .connect()
 const store = job.store === 'redis' ? createRedisStore({ redis }) : new InProcessRateLimitStore()
 const client = createClient({
   baseUrl: job.baseUrl,

@@ -163,6 +163,37 @@ describe('CORS', () => {
     expect(reply.headers['access-control-max-age']).toBe('600')
   })
 
+  it("reflects the headers a preflight asks for, so a page's client with its own headers passes it", async () => {
+    const reply = await raw(sandbox.url, '/contract/public/depth?symbol=BTCUSDT', {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key,x-trace-id, X-App-Version',
+      },
+    })
+    expect(reply.status).toBe(204)
+    expect(reply.headers['access-control-allow-headers']).toBe(
+      'X-API-KEY, X-API-SIGN, X-API-TIMESTAMP, Content-Type, x-sandbox-fault, x-trace-id, X-App-Version',
+    )
+    // The answer depends on what was asked: a cache must not hand it to another preflight.
+    expect(reply.headers.vary).toContain('Access-Control-Request-Headers')
+  })
+
+  it('drops a requested header name that is not an HTTP token instead of echoing it', async () => {
+    const reply = await raw(sandbox.url, '/system/time', {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-ok, bad name, x(paren)',
+      },
+    })
+    expect(reply.headers['access-control-allow-headers']).toBe(
+      'X-API-KEY, X-API-SIGN, X-API-TIMESTAMP, Content-Type, x-sandbox-fault, x-ok',
+    )
+  })
+
   it('allows POST and DELETE in preflights for the control routes, so a page can queue faults', async () => {
     const reply = await raw(sandbox.url, '/__sandbox/faults', {
       method: 'OPTIONS',

@@ -1,5 +1,7 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
 export type { RedisServer } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
+export type { RedisCluster } from './redis-cluster.ts'
+export { startRedisCluster } from './redis-cluster.ts'
 export type { TestHandler, TestServer } from './test-server.ts'
 export { startTestServer } from './test-server.ts'

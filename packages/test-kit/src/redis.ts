@@ -63,7 +63,8 @@ export async function startRedis(): Promise<RedisServer> {
   }
 }
 
-function assertInstalled(): void {
+/** Throws, saying how to install it, when `redis-server` is missing. */
+export function assertInstalled(): void {
   const probe = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' })
   if (probe.error || probe.status !== 0) {
     throw new Error(
@@ -74,10 +75,18 @@ function assertInstalled(): void {
   }
 }
 
-async function launch(port: number): Promise<ChildProcess> {
+/**
+ * Starts `redis-server` on 127.0.0.1 and `port`, without persistence, and
+ * waits until it answers PING.
+ *
+ * @param port - Its port.
+ * @param extra - More arguments (`--cluster-enabled yes`, ...).
+ * @returns The process.
+ */
+export async function launch(port: number, extra: readonly string[] = []): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''
@@ -120,7 +129,7 @@ function answersPing(port: number): Promise<boolean> {
 }
 
 /** A port the OS says is free right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

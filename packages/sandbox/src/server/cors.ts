@@ -3,8 +3,10 @@
  * carries `Access-Control-Allow-Origin` (`*`, or the request's origin when it
  * is in the allowed list) and exposes the rate-limit headers; `OPTIONS`
  * preflights are answered with 204, allowing GET and HEAD (and POST and
- * DELETE on the control routes) and the signing headers. With `cors: false` nothing is added and preflights are not
- * answered, so browsers refuse cross-origin calls.
+ * DELETE on the control routes), the signing headers and whatever headers the
+ * preflight asks for (`Access-Control-Request-Headers`), so a client with its
+ * own `headers` works from a page too. With `cors: false` nothing is added and
+ * preflights are not answered, so browsers refuse cross-origin calls.
  *
  * @module
  */
@@ -22,10 +24,24 @@ function exposedHeaders(prefix: string): string[] {
   return [...Object.values(rateLimitHeaderNames(prefix)), 'Retry-After']
 }
 
-/** The request headers a preflight allows: the signing headers and the fault header. */
-function allowedRequestHeaders(options: ResolvedOptions): string[] {
+/** A header name as HTTP defines it (a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/**
+ * The request headers a preflight allows: the signing headers, the fault
+ * header, and every well-formed name the preflight asked for (a page's own
+ * headers, which the sandbox ignores, as a live server does).
+ */
+function allowedRequestHeaders(options: ResolvedOptions, requested: string | undefined): string[] {
   const { apiKey, signature, timestamp } = options.headerNames
-  return [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
+  const allowed = [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
+  const known = new Set(allowed.map((name) => name.toLowerCase()))
+  for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
+    if (!HEADER_NAME.test(name) || known.has(name.toLowerCase())) continue
+    known.add(name.toLowerCase())
+    allowed.push(name)
+  }
+  return allowed
 }
 
 /** The origin to allow for a request, if any. */
@@ -68,15 +84,25 @@ export function isPreflight(options: ResolvedOptions, req: IncomingMessage): boo
 /**
  * Answers a preflight: 204, the allowed methods and headers, cacheable for
  * ten minutes. The control routes also take POST and DELETE, so that a page
- * can queue faults.
+ * can queue faults. The allowed headers echo the requested ones, so caches
+ * must key on them (`Vary`).
  */
-export function sendPreflight(options: ResolvedOptions, res: ServerResponse, path: string): void {
+export function sendPreflight(
+  options: ResolvedOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): void {
   const methods = path.startsWith(CONTROL_PREFIX)
     ? 'GET, POST, DELETE, OPTIONS'
     : 'GET, HEAD, OPTIONS'
+  res.appendHeader('vary', 'Access-Control-Request-Headers')
   res.writeHead(204, {
     'access-control-allow-methods': methods,
-    'access-control-allow-headers': allowedRequestHeaders(options).join(', '),
+    'access-control-allow-headers': allowedRequestHeaders(
+      options,
+      req.headers['access-control-request-headers'],
+    ).join(', '),
     'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
     'content-length': 0,
   })

@@ -33,7 +33,7 @@ async function serve(
 ): Promise<void> {
   applyCors(state.options, req, res)
   const { path, rawQuery } = splitUrl(req.url ?? '/')
-  if (isPreflight(state.options, req)) return sendPreflight(state.options, res, path)
+  if (isPreflight(state.options, req)) return sendPreflight(state.options, req, res, path)
   if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
   if (serveGatewayRoute(state, req, res, path)) return
   const endpoint = findEndpoint(path)
