@@ -17,7 +17,7 @@ import {
   type QueryInput,
   resolveSignedBody,
 } from './signed-body.ts'
-import { fail, type VerifyResult } from './verify-result.ts'
+import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
 
 /**
  * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
@@ -210,6 +210,36 @@ async function findSecrets(
  * ```
  */
 export async function verify(parameters: VerifyParameters): Promise<VerifyResult> {
+  const result = await verifyCore(parameters, undefined)
+  if (!result.ok) return result as VerifyFailure
+  return { ok: true, apiKey: result.apiKey, timestamp: result.timestamp }
+}
+
+/** What {@link verifyCore} finds out about an authentic request: never a secret. */
+export interface CoreSuccess {
+  readonly ok: true
+  readonly apiKey: string
+  readonly timestamp: number
+  /** The received signature, lower-case hex (the replay key). */
+  readonly signature: string
+  /** The lookup marked the key frozen. */
+  readonly frozen: boolean
+  /** What `readBody` returned (`undefined` without one). */
+  readonly body: string | undefined
+}
+
+/** A body reader's refusal: the reason it returns instead of the text. */
+export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large' }
+
+/**
+ * The checks of {@link verify}, in its order. With `readBody`, the body is read after the key
+ * is found and the signature is well-formed, just before the HMAC, so unauthenticated junk is
+ * refused before any body byte is read; POST and PUT sign what it returns.
+ */
+export async function verifyCore(
+  parameters: VerifyParameters,
+  readBody: (() => Promise<string | BodyRefusal>) | undefined,
+): Promise<CoreSuccess | VerifyFailure | BodyRefusal> {
   const hasCredentials = parameters.credentials !== undefined
   if (hasCredentials === (parameters.lookup !== undefined)) {
     throw new SignerError('invalid-argument', 'verify needs either credentials or lookup.')
@@ -243,9 +273,19 @@ export async function verify(parameters: VerifyParameters): Promise<VerifyResult
   const received = decodeHex(signature, 32)
   if (received === undefined) return fail('malformed-signature', names)
 
-  const { body } = resolveSignedBody({ ...parameters, method }, false)
+  let bodyText: string | undefined
+  if (readBody !== undefined) {
+    const read = await readBody()
+    if (typeof read !== 'string') return read
+    bodyText = read
+  }
+  const { body } = resolveSignedBody(
+    { ...parameters, method, body: bodyText ?? parameters.body },
+    false,
+  )
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
   const expected = new Uint8Array(await computeHmacCached(secrets.secret, prehash))
   if (!compareBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
-  return { ok: true, apiKey, timestamp }
+  const frozen = (secrets as { frozen?: unknown }).frozen === true
+  return { ok: true, apiKey, timestamp, signature, frozen, body: bodyText }
 }
