@@ -141,7 +141,8 @@ export async function verifyParts(
       ...(options.credentials !== undefined
         ? { credentials: options.credentials, lookup: undefined }
         : { lookup: options.lookup as CredentialsLookup, credentials: undefined }),
-      method: parts.method,
+      // HEAD is signed as the GET it mirrors.
+      method: parts.method.toUpperCase() === 'HEAD' ? 'GET' : parts.method,
       query: parts.query,
       headers: parts.headers,
       windowMs: options.windowMs,
@@ -183,7 +184,7 @@ export async function verifyParts(
  * Verifies a Fetch-API `Request` (Hono's `c.req.raw`, `Deno.serve`, `Bun.serve`, Workers):
  * the three headers, the timestamp's format and skew, the key (`lookup` or `credentials`),
  * the signature (constant-time), then that this signature was not accepted before within
- * the window (`replay`). The body is read once, only after the key is found, and at most
+ * the window (`replay`). HEAD is checked as the GET it mirrors. The body is read once, only after the key is found, and at most
  * `maxBodyBytes` of it; it comes back in the result, as the stream is consumed.
  *
  * @param request - The incoming request. Its body must not have been read.
