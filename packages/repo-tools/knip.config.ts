@@ -30,6 +30,18 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/lite.ts', 'src/runtime.ts'],
       vitest,
     },
+    'packages/signer': {
+      // The runtime matrix bundles these by path and runs them in each runtime.
+      entry: ['src/index.ts', 'runtimes/*.ts'],
+      // Imported only by README examples (compiled by check:examples).
+      ignoreDependencies: ['redis'],
+      vitest,
+    },
+    'packages/redis-limiter': {
+      // Spawned by path as a child process by test/replay.redis.test.ts.
+      entry: ['src/index.ts', 'test/replay-service.ts'],
+      vitest,
+    },
     'packages/sandbox': {
       // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
       entry: ['src/index.ts', 'src/bin.ts'],

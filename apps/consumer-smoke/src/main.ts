@@ -24,7 +24,7 @@ import {
 import { packAll, privatePackageNames, publishedPackages } from './packages.ts'
 import { installProject, measureInstall, writeSources } from './project.ts'
 import { dryRunPublish, rehearseVersion } from './release.ts'
-import { bunAndDeno, canFetchRuntimes, currentNode, otherNodes, type Runtime } from './runtimes.ts'
+import { bunAndDeno, canFetchRuntimes, currentNode, otherNodes, type Runtime } from '@perpkit/test-kit'
 
 const started = performance.now()
 const scratch = mkdtempSync(join(tmpdir(), 'perpkit-consumer-'))

@@ -3,3 +3,12 @@ export type { RedisServer } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
 export type { TestHandler, TestServer } from './test-server.ts'
 export { startTestServer } from './test-server.ts'
+export type { Runtime } from './runtimes.ts'
+export {
+  bunAndDeno,
+  canFetchRuntimes,
+  currentNode,
+  otherNodes,
+  WORKERD_VERSION,
+  workerd,
+} from './runtimes.ts'
