@@ -123,6 +123,7 @@ export function verifyNodeRequest(
       method: req.method ?? 'GET',
       query: queryStart === -1 ? '' : url.slice(queryStart + 1),
       headers: req.headers,
+      hasBody: true,
       readBody: (maxBytes) => readNodeBody(req, maxBytes),
     },
     options,

@@ -116,6 +116,8 @@ export interface RequestParts {
   method: string
   query: string
   headers: HeadersInput
+  /** `false` when there is certainly no body (a Fetch `Request` whose `body` is `null`). */
+  hasBody: boolean
   /** Reads the body within the cap: its bytes, or `undefined` past the cap. */
   readBody: (maxBytes: number) => Promise<Uint8Array | undefined>
 }
@@ -150,17 +152,20 @@ export async function verifyParts(
       headerNames: options.headerNames,
       getBodyRule: options.getBodyRule,
     },
-    async () => {
+    () => {
+      if (!parts.hasBody) return ''
       if (declaredTooLarge(readHeader(parts.headers, 'content-length'), maxBodyBytes)) {
         return { ok: false, reason: 'body-too-large' }
       }
-      const bytes = await parts.readBody(maxBodyBytes)
-      if (bytes === undefined) return { ok: false, reason: 'body-too-large' }
-      const text = decodeUtf8(bytes)
-      // Invalid UTF-8 is no JSON text a client signed: a mismatch, whatever the signature.
-      if (text === undefined)
-        bodyFailure = refuse('signature-mismatch', 'The body is not UTF-8 text.')
-      return text ?? ''
+      return parts.readBody(maxBodyBytes).then((bytes) => {
+        if (bytes === undefined) return { ok: false, reason: 'body-too-large' } as const
+        const text = decodeUtf8(bytes)
+        // Invalid UTF-8 is no JSON text a client signed: a mismatch, whatever the signature.
+        if (text === undefined) {
+          bodyFailure = refuse('signature-mismatch', 'The body is not UTF-8 text.')
+        }
+        return text ?? ''
+      })
     },
   )
   if (!core.ok) {
@@ -225,6 +230,7 @@ export function verifyRequest(
       method: request.method,
       query,
       headers: request.headers,
+      hasBody: request.body !== null,
       readBody: (maxBytes) => readStreamCapped(request.body, maxBytes),
     },
     options,
