@@ -13,6 +13,7 @@ import {
   verify,
   verifyRequest,
 } from '@perpkit/signer'
+import { benchHonoService } from './hono-service.ts'
 
 const secret = 'b7c3f0a1e9d24c6f8a5b1e7d3c9f2a40b7c3f0a1e9d24c6f'
 const memo = 'perpkit-bench'
@@ -102,3 +103,5 @@ await compare({
     },
   ],
 })
+
+await benchHonoService()

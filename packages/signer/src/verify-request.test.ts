@@ -279,3 +279,15 @@ describe('live error answers', () => {
     expect(liveErrorBody(result).trace).toMatch(/^[0-9a-f]{32}$/)
   })
 })
+
+describe('the body cap with a Content-Length', () => {
+  it('still refuses a body longer than the cap when the declared length understates it', async () => {
+    const body = JSON.stringify({ pad: 'x'.repeat(100) })
+    const signedRequest = await signed({ method: 'POST', body })
+    const headers = new Headers(signedRequest.headers)
+    headers.set('content-length', '10')
+    const request = new Request(base, { method: 'POST', headers, body })
+    const result = await verifyRequest(request, options({ maxBodyBytes: 50 }))
+    expect(result.ok === false && result.reason).toBe('body-too-large')
+  })
+})

@@ -186,6 +186,23 @@ export async function verifyParts(
 }
 
 /**
+ * Reads a Request's body within the cap. With a Content-Length (already checked against the
+ * cap), the runtime's HTTP framing bounds the read to that length, so `arrayBuffer()` is used
+ * (the fast path of adapters such as `@hono/node-server`) and the length is checked again;
+ * without one (chunked), bytes are counted as they stream and reading stops past the cap.
+ */
+async function readRequestBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  if (request.headers.get('content-length') === null) {
+    return readStreamCapped(request.body, maxBytes)
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  return bytes.byteLength > maxBytes ? undefined : bytes
+}
+
+/**
  * Verifies a Fetch-API `Request` (Hono's `c.req.raw`, `Deno.serve`, `Bun.serve`, Workers):
  * the three headers, the timestamp's format and skew, the key (`lookup` or `credentials`),
  * the signature (constant-time), then that this signature was not accepted before within
@@ -225,13 +242,15 @@ export function verifyRequest(
   const hashStart = url.indexOf('#')
   const query =
     queryStart === -1 ? '' : url.slice(queryStart + 1, hashStart === -1 ? undefined : hashStart)
+  const method = request.method.toUpperCase()
   return verifyParts(
     {
       method: request.method,
       query,
       headers: request.headers,
-      hasBody: request.body !== null,
-      readBody: (maxBytes) => readStreamCapped(request.body, maxBytes),
+      // GET and HEAD requests carry no body in the Fetch API.
+      hasBody: method !== 'GET' && method !== 'HEAD',
+      readBody: (maxBytes) => readRequestBody(request, maxBytes),
     },
     options,
   )
