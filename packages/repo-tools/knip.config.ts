@@ -31,8 +31,9 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/signer': {
-      // The runtime matrix bundles these by path and runs them in each runtime.
-      entry: ['src/index.ts', 'runtimes/*.ts'],
+      // The runtime matrix bundles runtimes/* by path and runs them in each runtime; the
+      // Hono benchmark spawns its service by path.
+      entry: ['src/index.ts', 'runtimes/*.ts', 'bench/hono-server.ts'],
       // Imported only by README examples (compiled by check:examples).
       ignoreDependencies: ['redis'],
       vitest,

@@ -1,7 +1,7 @@
 export { RedisLimiterError } from './errors.ts'
 export type { RedisStoreOptions } from './redis-store.ts'
 export { createRedisStore } from './redis-store.ts'
-export type { RedisReplayStoreOptions } from './replay-store.ts'
+export type { RedisReplayStore, RedisReplayStoreOptions } from './replay-store.ts'
 export { createRedisReplayStore } from './replay-store.ts'
 export type { RedisCommands } from './run-script.ts'
 export type { RedisStoreWarning } from './store-core.ts'

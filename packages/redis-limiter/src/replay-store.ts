@@ -32,6 +32,25 @@ export interface RedisReplayStoreOptions {
 }
 
 /**
+ * A `ReplayStore` of `@perpkit/signer` on Redis (structurally: this package does not depend
+ * on the signer).
+ *
+ * @example
+ * ```ts
+ * import { createRedisReplayStore, type RedisReplayStore } from '@perpkit/redis-limiter'
+ * import { createClient } from 'redis'
+ *
+ * const redis = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
+ * const store: RedisReplayStore = createRedisReplayStore({ redis })
+ * const first = await store.setIfAbsent('signature-hex', 60_000) // true the first time
+ * ```
+ */
+export interface RedisReplayStore {
+  /** `SET <prefix><key> 1 NX PX <ttlMs>`: `true` when stored, `false` for a replay. */
+  setIfAbsent(key: string, ttlMs: number): Promise<boolean>
+}
+
+/**
  * Creates a `ReplayStore` (of `@perpkit/signer`) on Redis. `setIfAbsent` sends
  * `SET <prefix><signature> 1 NX PX <ttl>` and resolves `true` when Redis stored the key. A
  * Redis error rejects, so `verifyRequest` rejects and the request fails closed (answer 500 or
@@ -57,9 +76,7 @@ export interface RedisReplayStoreOptions {
  * }
  * ```
  */
-export function createRedisReplayStore(options: RedisReplayStoreOptions): {
-  setIfAbsent(key: string, ttlMs: number): Promise<boolean>
-} {
+export function createRedisReplayStore(options: RedisReplayStoreOptions): RedisReplayStore {
   const redis = options?.redis
   if (typeof redis?.sendCommand !== 'function') {
     throw new PerpkitError(

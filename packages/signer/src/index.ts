@@ -13,7 +13,11 @@ export { liveErrorBody, liveErrorCodes, liveErrorResponse } from './live-errors.
 export { isSyncSigningAvailable } from './node-crypto.ts'
 export type { BuildPrehashParameters } from './prehash.ts'
 export { buildPrehash } from './prehash.ts'
-export type { MemoryReplayStoreOptions, ReplayStore } from './replay-store.ts'
+export type {
+  MemoryReplayStore,
+  MemoryReplayStoreOptions,
+  ReplayStore,
+} from './replay-store.ts'
 export { createMemoryReplayStore } from './replay-store.ts'
 export type { SignParameters } from './sign.ts'
 export { sign, signSync } from './sign.ts'

@@ -50,6 +50,22 @@ export interface MemoryReplayStoreOptions {
 }
 
 /**
+ * The in-process {@link ReplayStore}: its answer is synchronous.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryReplayStore, type MemoryReplayStore } from '@perpkit/signer'
+ *
+ * const store: MemoryReplayStore = createMemoryReplayStore()
+ * const first: boolean = store.setIfAbsent('sig', 1000)
+ * ```
+ */
+export interface MemoryReplayStore extends ReplayStore {
+  /** Stores `key` for `ttlMs` ms if absent; `true` when stored, `false` for a replay. */
+  setIfAbsent(key: string, ttlMs: number): boolean
+}
+
+/**
  * A replay store in this process's memory: enough for one instance. Entries expire after
  * their TTL and the store is bounded (`maxEntries`).
  *
@@ -66,9 +82,7 @@ export interface MemoryReplayStoreOptions {
  * store.setIfAbsent('sig', 60_000) // false: a replay
  * ```
  */
-export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): {
-  setIfAbsent(key: string, ttlMs: number): boolean
-} {
+export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   const maxEntries = options.maxEntries ?? 200_000
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw new SignerError('invalid-argument', 'maxEntries must be a positive integer.')

@@ -1,8 +1,6 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
 export type { RedisServer } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
-export type { TestHandler, TestServer } from './test-server.ts'
-export { startTestServer } from './test-server.ts'
 export type { Runtime } from './runtimes.ts'
 export {
   bunAndDeno,
@@ -12,3 +10,5 @@ export {
   WORKERD_VERSION,
   workerd,
 } from './runtimes.ts'
+export type { TestHandler, TestServer } from './test-server.ts'
+export { startTestServer } from './test-server.ts'
