@@ -2,7 +2,8 @@
  * `pnpm test:runtimes`: the signer in every runtime it claims, against every other. Each
  * runtime runs a real HTTP server that verifies with `verifyRequest` (`Deno.serve`,
  * `Bun.serve`, a Worker under workerd) or `verifyNodeRequest` (node:http); each runtime then
- * signs requests and sends them to each server, and runs the RFC 4231 vectors. A cell passes
+ * signs requests and sends them to each server, and runs the RFC 4231 vectors. Chromium
+ * (test-kit's) signs too, from a page, with CORS requests; it serves nothing. A cell passes
  * when the signed GET and POST are accepted, the replayed POST and a forged signature are
  * refused (401), and the vectors pass. Prints the matrix as a Markdown table; exits 1 on any
  * failing cell or any runtime that cannot be fetched or started (never skips).
@@ -11,18 +12,19 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { bunAndDeno, otherNodes, type Runtime, workerd } from '@perpkit/test-kit'
+import { bunAndDeno, launchChromium, otherNodes, type Runtime, workerd } from '@perpkit/test-kit'
 import { build } from 'esbuild'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'perpkit-signer-runtimes-'))
 const children: ChildProcess[] = []
+const closers: (() => Promise<void>)[] = []
 const execFileAsync = promisify(execFile)
 
 async function bundle(entry: string, format: 'esm' | 'iife'): Promise<string> {
@@ -130,11 +132,12 @@ interface Side {
 }
 
 async function main(): Promise<number> {
-  const [serveNode, serveFetch, signCli, workerScript] = await Promise.all([
+  const [serveNode, serveFetch, signCli, workerScript, browserScript] = await Promise.all([
     bundle('serve-node.ts', 'esm'),
     bundle('serve-fetch.ts', 'esm'),
     bundle('sign-cli.ts', 'esm'),
     bundle('worker.ts', 'iife'),
+    bundle('browser-probe.ts', 'iife'),
   ])
   const processRuntimes: { runtime: Runtime; serve: string }[] = [
     ...(await otherNodes()).map((runtime) => ({ runtime, serve: serveNode })),
@@ -166,9 +169,31 @@ async function main(): Promise<number> {
     },
   })
 
+  // Chromium signs only (a browser serves no HTTP): a page on the first server's origin
+  // (loopback, so a secure context with crypto.subtle) sends CORS requests to every server.
+  const browser = await launchChromium()
+  closers.push(() => browser.close())
+  const page = await browser.newPage()
+  await page.goto(sides[0]!.server)
+  await page.addScriptTag({ content: readFileSync(browserScript, 'utf8') })
+  const signers: Omit<Side, 'server'>[] = [
+    ...sides,
+    {
+      label: `chromium ${browser.version()}`,
+      sign: (target) =>
+        page.evaluate(
+          (url) =>
+            (globalThis as unknown as { perpkitProbe(u: string): Promise<Report> }).perpkitProbe(
+              url,
+            ),
+          target,
+        ),
+    },
+  ]
+
   let failures = 0
   const rows: string[] = []
-  for (const signer of sides) {
+  for (const signer of signers) {
     const cells: string[] = []
     for (const verifier of sides) {
       let cell: string
@@ -197,6 +222,7 @@ try {
 } catch (error) {
   console.error(error)
 } finally {
+  for (const close of closers) await close().catch(() => {})
   for (const child of children) child.kill()
   rmSync(work, { recursive: true, force: true })
 }

@@ -84,14 +84,25 @@ export async function rfc4231(): Promise<string> {
   return `pass (${paths.join(', ')})`
 }
 
+/** CORS headers, so a browser page on another origin can send signed requests. */
+export const corsHeaders: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST',
+  'access-control-allow-headers': 'content-type, x-api-key, x-api-sign, x-api-timestamp',
+}
+
 /** The verifying server's handler: 200 `{ok, apiKey, body}` or the live error answer. */
 export async function handle(request: Request): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
   const result = await verifyRequest(request, {
     credentials: matrixCredentials,
     maxBodyBytes: 4096,
   })
-  if (!result.ok) return liveErrorResponse(result)
-  return Response.json({ ok: true, apiKey: result.apiKey, body: result.body })
+  const response = result.ok
+    ? Response.json({ ok: true, apiKey: result.apiKey, body: result.body })
+    : liveErrorResponse(result)
+  for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value)
+  return response
 }
 
 /** What a signing runtime reports after talking to one server. */

@@ -5,14 +5,22 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { liveErrorBody, verifyNodeRequest } from '../src/index.ts'
-import { matrixCredentials } from './probe.ts'
+import { corsHeaders, matrixCredentials } from './probe.ts'
 
 const server = createServer(async (req, res) => {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, corsHeaders)
+    res.end()
+    return
+  }
   const result = await verifyNodeRequest(req, {
     credentials: matrixCredentials,
     maxBodyBytes: 4096,
   })
-  res.writeHead(result.ok ? 200 : result.status, { 'content-type': 'application/json' })
+  res.writeHead(result.ok ? 200 : result.status, {
+    ...corsHeaders,
+    'content-type': 'application/json',
+  })
   res.end(
     JSON.stringify(
       result.ok ? { ok: true, apiKey: result.apiKey, body: result.body } : liveErrorBody(result),
