@@ -29,6 +29,11 @@ const app = new Hono<Env>()
 app.post('/orders', process.argv[2] === 'signed' ? signed : plain, (c) =>
   c.json({ accepted: JSON.parse(c.get('body')).symbol }),
 )
+// The server's CPU time so far (µs), for CPU per request: steadier than req/s on a busy machine.
+app.get('/__cpu', (c) => {
+  const { user, system } = process.cpuUsage()
+  return c.json({ micros: user + system })
+})
 serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, ({ port }) => {
   console.log(JSON.stringify({ port }))
 })

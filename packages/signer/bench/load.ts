@@ -49,6 +49,13 @@ export interface LoadResult {
   p50Ms: number
   p99Ms: number
   errors: number
+  /** Server CPU time per request, µs (user + system, from the server's `/__cpu`). */
+  cpuMicrosPerRequest: number
+}
+
+async function serverCpu(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/__cpu`)
+  return ((await response.json()) as { micros: number }).micros
 }
 
 export async function runLoad(
@@ -60,6 +67,7 @@ export async function runLoad(
   const latencies: number[] = []
   let errors = 0
   let sequence = 0
+  const cpuBefore = await serverCpu(port)
   const end = performance.now() + durationMs
   const started = performance.now()
   await Promise.all(
@@ -76,6 +84,7 @@ export async function runLoad(
   )
   const elapsed = performance.now() - started
   agent.destroy()
+  const cpuMicros = (await serverCpu(port)) - cpuBefore
   latencies.sort((a, b) => a - b)
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
@@ -84,5 +93,6 @@ export async function runLoad(
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     errors,
+    cpuMicrosPerRequest: cpuMicros / Math.max(1, latencies.length),
   }
 }
