@@ -30,6 +30,19 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/lite.ts', 'src/runtime.ts'],
       vitest,
     },
+    'packages/signer': {
+      // The runtime matrix bundles runtimes/* by path and runs them in each runtime; the
+      // Hono benchmark spawns its service by path.
+      entry: ['src/index.ts', 'runtimes/*.ts', 'bench/hono-server.ts'],
+      // Imported only by README examples (compiled by check:examples).
+      ignoreDependencies: ['redis'],
+      vitest,
+    },
+    'packages/redis-limiter': {
+      // Spawned by path as a child process by test/replay.redis.test.ts.
+      entry: ['src/index.ts', 'test/replay-service.ts'],
+      vitest,
+    },
     'packages/sandbox': {
       // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
       entry: ['src/index.ts', 'src/bin.ts'],

@@ -5,10 +5,10 @@
  * @module
  */
 import { join } from 'node:path'
+import type { Runtime } from '@perpkit/test-kit'
 import { run } from './exec.ts'
 import { type Manifest, workspaceRoot } from './packages.ts'
 import { type ConsumerTsconfig, writeTsconfig } from './project.ts'
-import type { Runtime } from './runtimes.ts'
 
 /** Runs `file` (relative to `dir`) on `runtime`; resolves with what it printed. */
 export async function runOn(runtime: Runtime, dir: string, file: string): Promise<string> {

@@ -12,6 +12,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  bunAndDeno,
+  canFetchRuntimes,
+  currentNode,
+  otherNodes,
+  type Runtime,
+} from '@perpkit/test-kit'
+import {
   checkPackedManifest,
   checkSandboxBin,
   compile,
@@ -24,7 +31,6 @@ import {
 import { packAll, privatePackageNames, publishedPackages } from './packages.ts'
 import { installProject, measureInstall, writeSources } from './project.ts'
 import { dryRunPublish, rehearseVersion } from './release.ts'
-import { bunAndDeno, canFetchRuntimes, currentNode, otherNodes, type Runtime } from './runtimes.ts'
 
 const started = performance.now()
 const scratch = mkdtempSync(join(tmpdir(), 'perpkit-consumer-'))

@@ -6,4 +6,6 @@ export type {
   RedisClusterCommands,
   RedisCommands,
 } from './run-script.ts'
+export type { RedisReplayStore, RedisReplayStoreOptions } from './replay-store.ts'
+export { createRedisReplayStore } from './replay-store.ts'
 export type { RedisStoreWarning } from './store-core.ts'

@@ -125,6 +125,23 @@ export function runScript(
   return withTimeout(evaluate(redis, script, keys, tail), timeoutMs)
 }
 
+/**
+ * Sends one command on a plain client, or on a cluster to the node serving
+ * `key`'s slot (node-redis follows MOVED/ASK from there).
+ *
+ * @param redis - The client.
+ * @param key - The command's first key: it routes the command on a cluster.
+ * @param args - The command (`['SET', key, '1', 'NX']`).
+ * @returns Redis's reply.
+ */
+export function sendCommand(
+  redis: RedisCommands,
+  key: string | undefined,
+  args: string[],
+): Promise<unknown> {
+  return isCluster(redis) ? redis.sendCommand(key, false, args) : redis.sendCommand(args)
+}
+
 async function evaluate(
   redis: RedisCommands,
   script: Script,
@@ -134,8 +151,7 @@ async function evaluate(
   // On a cluster, the first key routes the script to the node serving its
   // slot (every key of one call shares it: one hash tag); NOSCRIPT comes
   // from a node that never saw the script, as a new master after a failover.
-  const send = (args: string[]): Promise<unknown> =>
-    isCluster(redis) ? redis.sendCommand(keys[0], false, args) : redis.sendCommand(args)
+  const send = (args: string[]): Promise<unknown> => sendCommand(redis, keys[0], args)
   try {
     return await send(['EVALSHA', script.sha, ...tail])
   } catch (error) {

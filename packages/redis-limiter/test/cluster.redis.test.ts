@@ -2,7 +2,7 @@ import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { type RedisCluster, startRedisCluster } from '@perpkit/test-kit'
 import { createCluster } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createRedisStore } from '../src/index.ts'
+import { createRedisReplayStore, createRedisStore } from '../src/index.ts'
 import { runWorkers } from './run-workers.ts'
 
 const DEPTH = '/contract/public/depth'
@@ -48,6 +48,24 @@ describe('on a Redis Cluster of 3 masters and 3 replicas (createCluster)', () =>
       expect(
         (await cluster.command(master, 'ZCARD', `perpkit:rate-limit:{${key}}:inflight`)).trim(),
       ).toBe('0')
+    } finally {
+      await redis.close()
+    }
+  })
+
+  it('keeps a replay store on the cluster: many signatures, each on its own slot, accepted once', async () => {
+    const redis = await createCluster({ rootNodes: cluster.rootNodes })
+      .on('error', () => {})
+      .connect()
+    try {
+      const replays = createRedisReplayStore({ redis })
+      // Twenty signatures spread over the masters' slots: a plain-client
+      // SET would meet MOVED on two nodes out of three.
+      const signatures = Array.from({ length: 20 }, (_, i) => `signature-${i}`)
+      const first = await Promise.all(signatures.map((s) => replays.setIfAbsent(s, 60_000)))
+      const again = await Promise.all(signatures.map((s) => replays.setIfAbsent(s, 60_000)))
+      expect(first.every(Boolean)).toBe(true)
+      expect(again.some(Boolean)).toBe(false)
     } finally {
       await redis.close()
     }

@@ -1,4 +1,4 @@
-import { signRequest, type VerifyFailureReason } from '@perpkit/signer'
+import { liveErrorCodes, signRequest, type VerifyFailureReason } from '@perpkit/signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox, verifyFailureCodes } from '../src/index.ts'
 import { NOW } from './helpers.ts'
@@ -169,5 +169,32 @@ describe('signed mode', () => {
     } finally {
       await renamed.close()
     }
+  })
+})
+
+describe('signed mode runs verifyNodeRequest of @perpkit/signer', () => {
+  it("answers every reason with the signer's live status and code, the same as verifyFailureCodes", () => {
+    for (const [reason, code] of Object.entries(verifyFailureCodes)) {
+      expect(liveErrorCodes[reason as VerifyFailureReason]).toEqual({ status: 401, code })
+    }
+  })
+
+  it('does not refuse the same signed request twice (live servers document no replay check)', async () => {
+    const headers = await signed()
+    expect((await send(headers)).status).toBe(200)
+    expect((await send(headers)).status).toBe(200)
+  })
+
+  it('checks a HEAD request as the GET it mirrors', async () => {
+    const res = await fetch(`${sandbox.url}${path}?${query}`, {
+      method: 'HEAD',
+      headers: await signed(),
+    })
+    expect(res.status).toBe(200)
+    const bad = await fetch(`${sandbox.url}${path}?${query}`, {
+      method: 'HEAD',
+      headers: await signed({ query: 'x=1' }),
+    })
+    expect(bad.status).toBe(401)
   })
 })

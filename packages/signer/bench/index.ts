@@ -3,9 +3,17 @@
 // asserted. Run: `cd packages/signer && npx tsx bench/index.ts` (or `pnpm bench`).
 
 import { Buffer } from 'node:buffer'
-import { createHmac } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { compare } from '@perpkit/bench-kit'
-import { sign, signRequest, signRequestSync, signSync, verify } from '@perpkit/signer'
+import {
+  sign,
+  signRequest,
+  signRequestSync,
+  signSync,
+  verify,
+  verifyRequest,
+} from '@perpkit/signer'
+import { benchHonoService } from './hono-service.ts'
 
 const secret = 'b7c3f0a1e9d24c6f8a5b1e7d3c9f2a40b7c3f0a1e9d24c6f'
 const memo = 'perpkit-bench'
@@ -59,3 +67,41 @@ await compare({
     },
   ],
 })
+
+// verifyRequest on a Fetch-API Request against the raw primitives on the same input: read
+// the three headers and the query from the same Request, build the prehash, createHmac,
+// timingSafeEqual. Both sides build a fresh Request per call (a body can be read only once).
+const requestUrl = `http://127.0.0.1/contract/private/trades?${body}`
+const lookup = (apiKey: string) => (apiKey === credentials.apiKey ? credentials : undefined)
+
+await compare({
+  title: 'verifyRequest vs raw createHmac + timingSafeEqual (same GET Request)',
+  baseline: {
+    name: 'raw: headers + query from the Request, createHmac, timingSafeEqual',
+    fn: () => {
+      const request = new Request(requestUrl, { headers })
+      const url = request.url
+      const query = url.slice(url.indexOf('?') + 1)
+      const received = Buffer.from(request.headers.get('x-api-sign') ?? '', 'hex')
+      const key = request.headers.get('x-api-key')
+      const time = request.headers.get('x-api-timestamp')
+      if (key !== credentials.apiKey || time === null) return false
+      const mac = createHmac('sha256', secret).update(`${time}#${memo}#${query}`).digest()
+      return received.length === mac.length && timingSafeEqual(mac, received)
+    },
+  },
+  cases: [
+    {
+      name: 'verifyRequest (replay: false)',
+      fn: () =>
+        verifyRequest(new Request(requestUrl, { headers }), {
+          lookup,
+          now: timestamp,
+          replay: false,
+        }),
+      target: 1.25,
+    },
+  ],
+})
+
+await benchHonoService()

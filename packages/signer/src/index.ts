@@ -8,9 +8,17 @@ export { explainSignature } from './explain.ts'
 export type { HeaderNames, HeadersInput, HeadersLike } from './headers.ts'
 export { defaultHeaderNames } from './headers.ts'
 export { clearKeyCache } from './key-cache.ts'
+export type { LiveErrorBody } from './live-errors.ts'
+export { liveErrorBody, liveErrorCodes, liveErrorResponse } from './live-errors.ts'
 export { isSyncSigningAvailable } from './node-crypto.ts'
 export type { BuildPrehashParameters } from './prehash.ts'
 export { buildPrehash } from './prehash.ts'
+export type {
+  MemoryReplayStore,
+  MemoryReplayStoreOptions,
+  ReplayStore,
+} from './replay-store.ts'
+export { createMemoryReplayStore } from './replay-store.ts'
 export type { SignParameters } from './sign.ts'
 export { sign, signSync } from './sign.ts'
 export type { AuthType, SignedHeaders, SignRequestParameters } from './sign-request.ts'
@@ -31,6 +39,20 @@ export type {
   VerifyWithLookupParameters,
 } from './verify.ts'
 export { verify } from './verify.ts'
+export type { NodeRequestLike } from './verify-node-request.ts'
+export { verifyNodeRequest } from './verify-node-request.ts'
+export type {
+  CredentialsLookupWithStatus,
+  KeyRecord,
+  VerifyRequestOptions,
+} from './verify-request.ts'
+export { verifyRequest } from './verify-request.ts'
+export type {
+  VerifyRequestFailure,
+  VerifyRequestFailureReason,
+  VerifyRequestResult,
+  VerifyRequestSuccess,
+} from './verify-request-result.ts'
 export type {
   VerifyFailure,
   VerifyFailureReason,

@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest'
 import {
   buildPrehash,
   createCredentials,
+  createMemoryReplayStore,
   explainSignature,
+  liveErrorBody,
   SignerError,
   sign,
   signRequest,
   signRequestSync,
   signSync,
   verify,
+  verifyRequest,
 } from './index.ts'
 
 const secret = 'SECRET-7c1d9e'
@@ -118,6 +121,43 @@ describe('secrets never appear in what the package returns', () => {
       expect(result.ok).toBe(false)
       expectNoSecrets(JSON.stringify(result))
       expect(JSON.stringify(result)).not.toContain(headers['X-API-SIGN'])
+    }
+  })
+
+  it('every verifyRequest result, success or failure, and its live body hold no secret', async () => {
+    const headers = await signRequest({ method: 'POST', body: '{}', credentials, now })
+    const lookup = (apiKey: string) =>
+      apiKey === credentials.apiKey ? { secret, memo, frozen: apiKey === 'never' } : undefined
+    const variants: Record<string, string>[] = [
+      headers,
+      { ...headers, 'X-API-SIGN': '1'.repeat(64) },
+      { ...headers, 'X-API-TIMESTAMP': String(now - 60_000) },
+      { ...headers, 'X-API-KEY': 'other' },
+      { ...headers, 'content-length': '99999999' },
+    ]
+    const replay = createMemoryReplayStore()
+    const results = []
+    for (const variant of [...variants, headers]) {
+      const request = new Request('http://127.0.0.1/x', {
+        method: 'POST',
+        headers: variant,
+        body: '{}',
+      })
+      results.push(await verifyRequest(request, { lookup, now, replay }))
+    }
+    expect(results.map((r) => (r.ok ? 'ok' : r.reason))).toEqual([
+      'ok',
+      'signature-mismatch',
+      'timestamp-outside-window',
+      'unknown-key',
+      'body-too-large',
+      'replay',
+    ])
+    for (const result of results) {
+      const printed = `${JSON.stringify(result)} ${inspect(result)} ${
+        result.ok ? '' : JSON.stringify(liveErrorBody(result))
+      }`
+      expectNoSecrets(printed)
     }
   })
 

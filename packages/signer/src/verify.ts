@@ -10,6 +10,7 @@ import { SignerError } from './errors.ts'
 import { type HeaderNames, type HeadersInput, readHeader, resolveHeaderNames } from './headers.ts'
 import { decodeHex } from './hex.ts'
 import { computeHmacCached } from './key-cache.ts'
+import { computeHmacHexCachedSync, isSyncSigningAvailable } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
 import {
   type GetBodyRule,
@@ -17,7 +18,7 @@ import {
   type QueryInput,
   resolveSignedBody,
 } from './signed-body.ts'
-import { fail, type VerifyResult } from './verify-result.ts'
+import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
 
 /**
  * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
@@ -157,21 +158,26 @@ function checkWindow(windowMs: unknown): number {
   throw new SignerError('invalid-argument', 'windowMs must be a finite, non-negative number.')
 }
 
-async function findSecrets(
-  parameters: VerifyParameters,
-  apiKey: string,
-): Promise<CredentialSecrets | undefined> {
-  if (parameters.credentials !== undefined) {
-    return parameters.credentials.apiKey === apiKey ? parameters.credentials : undefined
-  }
-  const found = await parameters.lookup(apiKey)
+function checkFound(found: CredentialSecrets | undefined): CredentialSecrets | undefined {
   if (found !== undefined) assertSecrets(found, 'lookup(apiKey) result')
   return found
 }
 
+/** The key's secrets; a promise only when an async lookup returned one (no await otherwise). */
+function findSecrets(
+  parameters: VerifyParameters,
+  apiKey: string,
+): CredentialSecrets | undefined | Promise<CredentialSecrets | undefined> {
+  if (parameters.credentials !== undefined) {
+    return parameters.credentials.apiKey === apiKey ? parameters.credentials : undefined
+  }
+  const found = parameters.lookup(apiKey)
+  return found instanceof Promise ? found.then(checkFound) : checkFound(found)
+}
+
 /**
  * Checks a signed request, for a service that receives them (the sandbox, a proxy, a test
- * server). Runs on WebCrypto in every runtime. Checks, in order: the method, the presence of
+ * server). Runs on `node:crypto` where the runtime has it and on WebCrypto elsewhere. Checks, in order: the method, the presence of
  * the three headers, the timestamp's format and its distance to `now` (at most `windowMs`, in
  * the past or the future), the API key (against `credentials` or `lookup`), the signature's
  * format, and finally the signature itself, compared in constant time. The expected signature
@@ -210,6 +216,36 @@ async function findSecrets(
  * ```
  */
 export async function verify(parameters: VerifyParameters): Promise<VerifyResult> {
+  const result = await verifyCore(parameters, undefined)
+  if (!result.ok) return result as VerifyFailure
+  return { ok: true, apiKey: result.apiKey, timestamp: result.timestamp }
+}
+
+/** What {@link verifyCore} finds out about an authentic request: never a secret. */
+export interface CoreSuccess {
+  readonly ok: true
+  readonly apiKey: string
+  readonly timestamp: number
+  /** The received signature, lower-case hex (the replay key). */
+  readonly signature: string
+  /** The lookup marked the key frozen. */
+  readonly frozen: boolean
+  /** What `readBody` returned (`undefined` without one). */
+  readonly body: string | undefined
+}
+
+/** A body reader's refusal: the reason it returns instead of the text. */
+export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large' }
+
+/**
+ * The checks of {@link verify}, in its order. With `readBody`, the body is read after the key
+ * is found and the signature is well-formed, just before the HMAC, so unauthenticated junk is
+ * refused before any body byte is read; POST and PUT sign what it returns.
+ */
+export async function verifyCore(
+  parameters: VerifyParameters,
+  readBody: (() => string | BodyRefusal | Promise<string | BodyRefusal>) | undefined,
+): Promise<CoreSuccess | VerifyFailure | BodyRefusal> {
   const hasCredentials = parameters.credentials !== undefined
   if (hasCredentials === (parameters.lookup !== undefined)) {
     throw new SignerError('invalid-argument', 'verify needs either credentials or lookup.')
@@ -238,14 +274,30 @@ export async function verify(parameters: VerifyParameters): Promise<VerifyResult
     return fail('timestamp-outside-window', names, { skewMs, windowMs, timestamp })
   }
 
-  const secrets = await findSecrets(parameters, apiKey)
+  const pending = findSecrets(parameters, apiKey)
+  const secrets = pending instanceof Promise ? await pending : pending
   if (secrets === undefined) return fail('unknown-key', names)
   const received = decodeHex(signature, 32)
   if (received === undefined) return fail('malformed-signature', names)
 
-  const { body } = resolveSignedBody({ ...parameters, method }, false)
+  let bodyText: string | undefined
+  if (readBody !== undefined) {
+    const reading = readBody()
+    const read = reading instanceof Promise ? await reading : reading
+    if (typeof read !== 'string') return read
+    bodyText = read
+  }
+  const { body } = resolveSignedBody(
+    { ...parameters, method, body: bodyText ?? parameters.body },
+    false,
+  )
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
-  const expected = new Uint8Array(await computeHmacCached(secrets.secret, prehash))
+  // node:crypto where the runtime has it (Node, Bun, Deno: several times faster than the
+  // async WebCrypto call for a 32-byte MAC), WebCrypto elsewhere (workerd, browsers).
+  const expected = isSyncSigningAvailable()
+    ? decodeHex(computeHmacHexCachedSync(secrets.secret, prehash), 32)!
+    : new Uint8Array(await computeHmacCached(secrets.secret, prehash))
   if (!compareBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
-  return { ok: true, apiKey, timestamp }
+  const frozen = (secrets as { frozen?: unknown }).frozen === true
+  return { ok: true, apiKey, timestamp, signature, frozen, body: bodyText }
 }

@@ -95,8 +95,8 @@ async function serveAdmitted(
     return sendFault(req, res, fault, faultHeaders)
   }
   if (state.checkSignature !== undefined) {
-    // HEAD is signed as the GET it mirrors.
-    const failure = await state.checkSignature('GET', rawQuery, req.headers)
+    // HEAD is signed as the GET it mirrors (verifyNodeRequest's rule).
+    const failure = await state.checkSignature(req)
     if (failure !== undefined) return sendError(res, failure, headers)
   }
   const query = Object.fromEntries(new URLSearchParams(rawQuery))

