@@ -41,7 +41,7 @@ function resolve(value: Json, pointer: string): { value: Json; pointer: string }
 }
 
 /** The documented response of `path` for `status`, with its pointer. */
-export function documentedResponse(
+function documentedResponse(
   path: string,
   status: number,
 ): { value: Json; pointer: string } | undefined {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import { sendJson, sendMethodNotAllowed } from './respond.ts'
 
 /** Path of the document. */
-export const OPENAPI_PATH = '/openapi.json'
+const OPENAPI_PATH = '/openapi.json'
 
 let documentText: string | undefined
 

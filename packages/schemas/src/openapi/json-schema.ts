@@ -27,7 +27,7 @@ import { DECIMAL_PATTERN, decimalString } from '../primitives.ts'
 export type JsonSchema = Record<string, unknown>
 
 /** Where the document keeps its named schemas. */
-export const COMPONENTS = '#/components/schemas/'
+const COMPONENTS = '#/components/schemas/'
 
 /** A `$ref` to a named schema of the document. */
 export function ref(name: string): JsonSchema {

@@ -96,7 +96,7 @@ export function successBody(envelope: JsonSchema, dataName: string): JsonSchema 
  * An error body with one of `codes`. Live layouts differ by kind (`message` or `msg`; `data`
  * `{}`, `null` or absent), all within the envelope.
  */
-export function errorBody(envelope: JsonSchema, codes: readonly number[] | undefined): JsonSchema {
+function errorBody(envelope: JsonSchema, codes: readonly number[] | undefined): JsonSchema {
   const code = codes ? codeOneOf(codes) : { type: 'integer', not: { const: SUCCESS_CODE } }
   return envelopeWith(envelope, code, undefined)
 }
