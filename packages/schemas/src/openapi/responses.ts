@@ -7,7 +7,12 @@
  */
 import type { EndpointDefinition } from '../endpoint.ts'
 import { detailsEndpoint } from '../endpoints/details.ts'
-import { type ApiErrorCode, apiErrorCodes, SUCCESS_CODE } from '../error-codes.ts'
+import {
+  type ApiErrorCode,
+  apiErrorCodes,
+  queryParameterErrorCodes,
+  SUCCESS_CODE,
+} from '../error-codes.ts'
 import { type JsonSchema, ref } from './json-schema.ts'
 
 /**
@@ -41,15 +46,6 @@ function codesWithStatus(status: number): number[] {
   return Object.values(apiErrorCodes).filter((code) => statusOfCode[code] === status)
 }
 
-/** The code a failing query parameter gets; any other parameter gets 40007. */
-const codeOfParameter: Readonly<Record<string, number>> = {
-  symbol: apiErrorCodes.UNKNOWN_SYMBOL,
-  step: apiErrorCodes.INVALID_STEP,
-  start_time: apiErrorCodes.INVALID_TIMESTAMP,
-  end_time: apiErrorCodes.INVALID_TIMESTAMP,
-  limit: apiErrorCodes.PARAMETER_ERROR,
-}
-
 /**
  * The 400 codes of an endpoint, from its query parameters: a missing or unknown symbol 40034
  * (40012 on details, which lists delisted contracts), a bad step 40038, bad times 40039, a bad
@@ -59,7 +55,7 @@ export function badRequestCodes(row: EndpointDefinition, parameters: readonly st
   const codes = parameters.map((name) =>
     name === 'symbol' && row.path === detailsEndpoint.path
       ? apiErrorCodes.UNKNOWN_DETAILS_SYMBOL
-      : (codeOfParameter[name] ?? apiErrorCodes.PARAMETER_ERROR),
+      : (queryParameterErrorCodes[name] ?? apiErrorCodes.PARAMETER_ERROR),
   )
   return [...new Set(codes)].sort((a, b) => a - b)
 }
