@@ -15,11 +15,13 @@ function sourceEntries(): [specifier: string, file: string][] {
       const subpaths = Object.keys(manifest.exports ?? { '.': null }).filter(
         (key) => key !== './package.json',
       )
-      return subpaths.map((key): [string, string] =>
-        key === '.'
-          ? [`@perpkit/${entry.name}`, `${dir}/src/index.ts`]
-          : [`@perpkit/${entry.name}/${key.slice(2)}`, `${dir}/src/${key.slice(2)}.ts`],
-      )
+      return subpaths.map((key): [string, string] => {
+        if (key === '.') return [`@perpkit/${entry.name}`, `${dir}/src/index.ts`]
+        const specifier = `@perpkit/${entry.name}/${key.slice(2)}`
+        // A data file (the schemas' `openapi.json`) is its own source.
+        if (key.endsWith('.json')) return [specifier, `${dir}/${key.slice(2)}`]
+        return [specifier, `${dir}/src/${key.slice(2)}.ts`]
+      })
     })
 }
 

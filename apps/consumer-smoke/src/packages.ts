@@ -51,7 +51,8 @@ export function publishedPackages(): PublishedPackage[] {
       dir,
       manifest,
       entries: Object.keys(manifest.exports ?? { '.': null })
-        .filter((key) => key !== './package.json')
+        // Data files (`package.json`, the schemas' `openapi.json`) are not modules to import.
+        .filter((key) => !key.endsWith('.json'))
         .map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`)),
     }))
 }

@@ -1,7 +1,8 @@
 /**
  * Writes the generated parts of the docs from the endpoint table: one method page per row
  * (`apps/docs/methods/*.md`), their index (`apps/docs/methods.md`, the site's menu of methods in
- * table order) and the method table of `packages/client/README.md`.
+ * table order), the method table of `packages/client/README.md`, and the OpenAPI document
+ * `packages/schemas/openapi.json` (which the OpenAPI guide links, so the site serves it too).
  *
  * `--check` writes nothing and fails when a generated file differs from what is committed
  * (CI runs it, so the docs never drift from the table).
@@ -12,6 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type EndpointDefinition, endpoints } from '@perpkit/schemas'
+// The generator of the schemas package (not part of its published build).
+import { openApiText } from '../../../packages/schemas/src/openapi/document.ts'
 import { methodPage } from './method-page.ts'
 import { methodIndex, methodTable, replaceBetweenMarkers } from './method-tables.ts'
 import { readEndpointTypes } from './type-info.ts'
@@ -33,6 +36,7 @@ const wanted = new Map<string, string>(
   typed.map(([row, info]) => [join(methodsDir, `${row.clientMethod}.md`), methodPage(row, info)]),
 )
 wanted.set(join(root, 'apps/docs/methods.md'), methodIndex(typed))
+wanted.set(join(root, 'packages/schemas/openapi.json'), openApiText())
 wanted.set(
   clientReadme,
   replaceBetweenMarkers(readFileSync(clientReadme, 'utf8'), methodTable(typed)),

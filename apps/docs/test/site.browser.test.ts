@@ -55,6 +55,21 @@ describe('the docs site', () => {
     expect(await page.locator('.tsd-panel pre code').count()).toBeGreaterThan(2)
   })
 
+  it('serves the OpenAPI document, linked from the landing page and its guide', async () => {
+    await openLanding()
+    const href = await page
+      .locator('.tsd-panel a:text-is("openapi.json")')
+      .first()
+      .getAttribute('href')
+    const served = await fetch(new URL(href ?? '', server.url))
+    const document = (await served.json()) as { openapi: string; paths: Record<string, unknown> }
+    expect(document.openapi).toBe('3.1.0')
+    expect(Object.keys(document.paths)).toEqual(Object.keys(endpoints))
+    await page.click('.tsd-panel a:text-is("OpenAPI")')
+    await page.waitForURL(/documents\/Guides\.OpenAPI\.html$/)
+    expect(await page.textContent('.tsd-panel')).toContain('openapi-fetch')
+  })
+
   it('renders a method page: what it calls, params, model fields with units, budget, errors, example', async () => {
     await openLanding()
     await page.click('.tsd-panel a:text-is("getDepth")')

@@ -1,31 +1,8 @@
-import { decodeData, type EndpointPath, endpointPaths, endpoints } from '@perpkit/schemas'
+import { decodeData, endpointPaths, endpoints } from '@perpkit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
-import { call, exact, fetchData, NOW, NOW_SECONDS, product } from './helpers.ts'
-
-/** A valid query for every endpoint of the table (a new endpoint fails to compile here). */
-const sampleQueries: Record<EndpointPath, Record<string, string | number>> = {
-  '/contract/public/kline': {
-    symbol: 'BTCUSDT',
-    step: 15,
-    start_time: NOW_SECONDS - 36_000,
-    end_time: NOW_SECONDS,
-  },
-  '/contract/public/markprice-kline': {
-    symbol: 'ETHUSDT',
-    step: 60,
-    start_time: NOW_SECONDS - 86_400,
-    end_time: NOW_SECONDS,
-  },
-  '/contract/public/market-trade': { symbol: 'SOLUSDT', limit: 20 },
-  '/contract/public/funding-rate-v2': {},
-  '/contract/public/funding-rate': { symbol: 'DOGEUSDT' },
-  '/contract/public/funding-rate-history': { symbol: 'XRPUSDT', limit: 10 },
-  '/contract/public/details': {},
-  '/contract/public/leverage-bracket': {},
-  '/contract/public/depth': { symbol: 'BTCUSDT' },
-  '/contract/public/open-interest': { symbol: '1000PEPEUSDT' },
-}
+import { call, exact, fetchData, NOW, product } from './helpers.ts'
+import { sampleQueries } from './sample-queries.ts'
 
 /** The clean mode (no quirks): exact values, one format. */
 let sandbox: Sandbox

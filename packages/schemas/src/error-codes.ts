@@ -55,6 +55,25 @@ export const apiErrorCodes = {
 } as const
 
 /**
+ * The code a live server answers for a missing or invalid query parameter, by the
+ * parameter's wire name: symbol 40034, step 40038, `start_time` / `end_time` 40039, `limit`
+ * 40007. Any other parameter gets 40007 too; details answers 40012 for its symbol
+ * (`UNKNOWN_DETAILS_SYMBOL`), as it lists delisted contracts.
+ *
+ * @example
+ * ```ts
+ * queryParameterErrorCodes.step // 40038
+ * ```
+ */
+export const queryParameterErrorCodes: Readonly<Record<string, number>> = Object.freeze({
+  symbol: apiErrorCodes.UNKNOWN_SYMBOL,
+  step: apiErrorCodes.INVALID_STEP,
+  start_time: apiErrorCodes.INVALID_TIMESTAMP,
+  end_time: apiErrorCodes.INVALID_TIMESTAMP,
+  limit: apiErrorCodes.PARAMETER_ERROR,
+})
+
+/**
  * One of the named codes.
  *
  * @example

@@ -18,7 +18,12 @@ export {
   SECONDS_THRESHOLD,
 } from './conventions.ts'
 export type { ApiErrorCode } from './error-codes.ts'
-export { apiErrorCodes, isRetryableCode, SUCCESS_CODE } from './error-codes.ts'
+export {
+  apiErrorCodes,
+  isRetryableCode,
+  queryParameterErrorCodes,
+  SUCCESS_CODE,
+} from './error-codes.ts'
 export type { CandleSpan, KlineStep, KlineStepInput, KlineWindow } from './kline-steps.ts'
 export {
   alignToStep,

@@ -1,6 +1,7 @@
 /**
  * One request, start to finish: CORS headers and preflights; control
- * routes; gateway routes (`/system/time`, the retired V1 API); unknown path
+ * routes; gateway routes (`/system/time`, the retired V1 API); the OpenAPI
+ * document (`/openapi.json`); unknown path
  * (404, `msg`); then an endpoint of the table (see `serveEndpointRequest`).
  * Anything unexpected becomes HTTP 500 JSON: a request never crashes the
  * server and never hangs (except a requested `'stall'`).
@@ -13,6 +14,7 @@ import { applyCors, isPreflight, sendPreflight } from './cors.ts'
 import { findEndpoint } from './endpoint-handlers.ts'
 import { serveEndpointRequest } from './endpoint-request.ts'
 import { serveGatewayRoute } from './gateway-routes.ts'
+import { serveOpenApi } from './openapi-route.ts'
 import { sendError, sendNotFound } from './respond.ts'
 import type { SandboxState } from './sandbox-state.ts'
 import { INTERNAL_ERROR_CODE, WireError } from './wire-error.ts'
@@ -36,6 +38,7 @@ async function serve(
   if (isPreflight(state.options, req)) return sendPreflight(state.options, req, res, path)
   if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
   if (serveGatewayRoute(state, req, res, path)) return
+  if (serveOpenApi(req, res, path)) return
   const endpoint = findEndpoint(path)
   if (endpoint === undefined) return sendNotFound(res)
   return serveEndpointRequest(state, req, res, endpoint, rawQuery)

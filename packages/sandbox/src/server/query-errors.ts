@@ -4,22 +4,13 @@
  *
  * @module
  */
-import { apiErrorCodes } from '@perpkit/schemas'
+import { apiErrorCodes, queryParameterErrorCodes } from '@perpkit/schemas'
 import { liveMessages, unknownSymbol, WireError } from './wire-error.ts'
 
 /** A validation issue: where (`path[0]` is the parameter) and why. */
 export interface QueryIssue {
   path: readonly PropertyKey[]
   message: string
-}
-
-/** The code of each parameter; parameters not listed fail with 40007. */
-const codeOfParameter: Readonly<Record<string, number>> = {
-  symbol: apiErrorCodes.UNKNOWN_SYMBOL,
-  step: apiErrorCodes.INVALID_STEP,
-  start_time: apiErrorCodes.INVALID_TIMESTAMP,
-  end_time: apiErrorCodes.INVALID_TIMESTAMP,
-  limit: apiErrorCodes.PARAMETER_ERROR,
 }
 
 /** Parameters in the order a server checks them: the first failing one answers. */
@@ -48,7 +39,8 @@ export function queryError(
   }
   const parameter = String(first.path[0] ?? '')
   if (parameter === 'symbol') return unknownSymbol('', symbolCode)
-  const code = codeOfParameter[parameter] ?? apiErrorCodes.PARAMETER_ERROR
+  // The live code of each parameter (the same table the OpenAPI document states); others 40007.
+  const code = queryParameterErrorCodes[parameter] ?? apiErrorCodes.PARAMETER_ERROR
   const message = code === apiErrorCodes.INVALID_STEP ? liveMessages.invalidStep : first.message
   return new WireError(400, code, message, 'contract')
 }

@@ -1,0 +1,164 @@
+/**
+ * The wire schemas of the endpoint table as JSON Schema (draft 2020-12, the dialect of
+ * OpenAPI 3.1), by zod 4's own `toJSONSchema`.
+ *
+ * zod describes everything it can; what it cannot (a `z.custom` check, a transform's output)
+ * is described here, in one place, by schema identity: {@link overrideOf}. A new
+ * `z.custom` on the wire without an entry there makes the generator throw with the path that
+ * needs one, so nothing is ever documented as "anything" by accident.
+ *
+ * Wire payloads are described on zod's input side (`io: 'input'`): what a server sends and the
+ * schemas accept, quirks included. Query parameters are described by the typed value the
+ * `query` schema produces (what clients send), see {@link queryParameterSchema}.
+ *
+ * Not part of the published build: it runs from `generate.ts` and the docs' `--check`.
+ *
+ * @module
+ */
+import * as z from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
+import { depthWire } from '../endpoints/depth.ts'
+import { contractWire } from '../endpoints/details.ts'
+import { KLINE_STEPS } from '../kline-steps.ts'
+import { stepQuery } from '../params.ts'
+import { DECIMAL_PATTERN, decimalString } from '../primitives.ts'
+
+/** A JSON Schema object, as written into the document. */
+export type JsonSchema = Record<string, unknown>
+
+/** Where the document keeps its named schemas. */
+const COMPONENTS = '#/components/schemas/'
+
+/** A `$ref` to a named schema of the document. */
+export function ref(name: string): JsonSchema {
+  return { $ref: `${COMPONENTS}${name}` }
+}
+
+/** Named schemas that every payload shares, written once into `components.schemas`. */
+export const sharedSchemas: Record<string, JsonSchema> = {
+  DecimalString: {
+    type: 'string',
+    pattern: DECIMAL_PATTERN.source,
+    description:
+      'An exact decimal as a string (never a float): optional minus, digits, optional fraction. No exponent.',
+    examples: ['65000.1', '-0.0375', '727798'],
+  },
+  DepthLevel: {
+    type: 'array',
+    description: 'One book level: [price, qty, total], the third being the running total.',
+    prefixItems: [ref('DecimalString'), ref('DecimalString'), ref('DecimalString')],
+    minItems: 3,
+  },
+}
+
+const stepOutput = (stepQuery._zod.def as { out: $ZodType }).out
+const depthSide = depthWire.shape.bids
+
+/**
+ * The JSON Schema of each wire construct zod cannot describe, by schema identity: each a
+ * `z.custom` whose predicate is code. The only such table; the generator refuses any other.
+ */
+const overrides = new Map<$ZodType, JsonSchema>([
+  [decimalString, ref('DecimalString')],
+  [
+    depthSide,
+    {
+      description: 'A book side: levels, or `null` for an empty side (code 1000 all the same).',
+      anyOf: [{ type: 'array', items: ref('DepthLevel') }, { type: 'null' }],
+    },
+  ],
+  [stepOutput, { type: 'integer', enum: [...KLINE_STEPS] }],
+])
+
+/** The refinements of wire objects that JSON Schema can state, added to zod's output. */
+const refinements = new Map<$ZodType, JsonSchema>([
+  [
+    contractWire,
+    // `vol_precision (or volume_precision) is required`: live rows send the first, the spec names the second.
+    { anyOf: [{ required: ['vol_precision'] }, { required: ['volume_precision'] }] },
+  ],
+])
+
+// A schema with checks added (`.check()`) is a copy whose `parent` is the unchecked one; zod
+// describes both, so each override covers the schemas its key was made from too.
+for (const [schema, json] of [...overrides]) {
+  for (let up = schema._zod.parent; up !== undefined; up = up._zod.parent) overrides.set(up, json)
+}
+
+function unrepresentable(ctx: { zodSchema: $ZodType; path: (string | number)[]; message: string }) {
+  const known = overrides.get(ctx.zodSchema)
+  if (known) return structuredClone(known)
+  throw new Error(
+    `openapi: no JSON Schema for the schema at ${JSON.stringify(ctx.path)} (${ctx.message}); add one to the overrides of src/openapi/json-schema.ts`,
+  )
+}
+
+function refine(ctx: { zodSchema: $ZodType; jsonSchema: JsonSchema }) {
+  const extra = refinements.get(ctx.zodSchema)
+  if (extra) Object.assign(ctx.jsonSchema, structuredClone(extra))
+}
+
+/**
+ * Drops the per-schema `$schema` (the document's dialect, 2020-12, applies to all) and the
+ * `$id` zod gives registered schemas (their place in `components.schemas` names them).
+ */
+function withoutDialect(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, $id: _id, ...rest } = schema
+  return rest
+}
+
+/**
+ * Each named wire schema as JSON Schema, with references between them pointing into
+ * `components.schemas` (zod's registry form of `toJSONSchema`).
+ *
+ * @param named - Component names and their zod schemas (each schema once).
+ * @returns The JSON Schemas by name.
+ */
+export function wireSchemas(named: ReadonlyMap<string, $ZodType>): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of named) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    unrepresentable,
+    override: refine,
+    uri: (id) => `${COMPONENTS}${id}`,
+  })
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema as JsonSchema)]),
+  )
+}
+
+/** A query value sent as digits: documented as the integer it spells. */
+const DIGITS = /^\^\\d\{1,(\d+)\}\$$/
+
+/**
+ * The JSON Schema of one query parameter: the typed value its `query` schema produces (a
+ * step from the allowed set, a limit within its range), which a URL carries as text. Where
+ * that value comes out of a transform (`start_time`: digits to a number), the wire text is
+ * described instead, a digit string being the integer it spells.
+ *
+ * @param field - The parameter's schema in the `query` object (not wrapped in optional).
+ * @returns Its JSON Schema.
+ */
+export function queryParameterSchema(field: $ZodType): JsonSchema {
+  let transformed = false
+  const output = withoutDialect(
+    z.toJSONSchema(field, {
+      io: 'output',
+      unrepresentable: (ctx) => {
+        if (ctx.zodSchema._zod.def.type === 'transform') {
+          transformed = true
+          return {}
+        }
+        return unrepresentable(ctx)
+      },
+    }) as JsonSchema,
+  )
+  if (!transformed) return output
+  const input = withoutDialect(
+    z.toJSONSchema(field, { io: 'input', unrepresentable }) as JsonSchema,
+  )
+  const digits = typeof input.pattern === 'string' ? DIGITS.exec(input.pattern) : null
+  if (input.type !== 'string' || !digits) return input
+  return { type: 'integer', minimum: 0, maximum: 10 ** Number(digits[1]) - 1 }
+}
