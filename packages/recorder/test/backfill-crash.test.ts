@@ -129,7 +129,9 @@ describe('backfill under kill -9', () => {
     }
     const final = spawnCli(backfillArgs(db))
     let out = ''
-    final.stdout?.on('data', (chunk: Buffer) => void (out += chunk.toString()))
+    final.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
     expect(await exited(final)).toBe(0)
     expect(out).toContain('"event":"done"')
     const fetchedByRecorder = [...requested]
@@ -179,7 +181,9 @@ describe('backfill under kill -9', () => {
     const run = async (argv: string[]) => {
       const child = spawnCli(argv)
       let out = ''
-      child.stdout?.on('data', (chunk: Buffer) => void (out += chunk.toString()))
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+      })
       expect(await exited(child)).toBe(0)
       return JSON.parse(out.trim().split('\n').at(-1) as string) as {
         windows: number

@@ -22,8 +22,18 @@ export async function cli(
   let out = ''
   let err = ''
   const code = await runCli(argv, {
-    stdout: { write: (s) => void (out += s), isTTY: false },
-    stderr: { write: (s) => void (err += s), isTTY: false },
+    stdout: {
+      write: (s) => {
+        out += s
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (s) => {
+        err += s
+      },
+      isTTY: false,
+    },
     ...io,
   })
   return { code, out, err }
