@@ -23,7 +23,7 @@ ${commonHelp}`
 const flags = { ...commonFlags, json: { type: 'boolean', default: false } } as const
 
 /** One line of the status report. */
-export interface StatusRow {
+interface StatusRow {
   dataset: string
   symbol: string
   step: number | null
@@ -63,7 +63,7 @@ function statusSql(): string {
  * @param all - The store's query function.
  * @returns One row per series.
  */
-export async function readStatus(
+async function readStatus(
   all: (sql: string) => Promise<Record<string, unknown>[]>,
 ): Promise<StatusRow[]> {
   return (await all(statusSql())).map((r) => ({
