@@ -4,9 +4,19 @@
  * @module
  */
 
-/** Where a command writes. */
+/**
+ * Where a command writes: `process.stdout` fits, and so does a capture.
+ *
+ * @example
+ * ```ts
+ * let text = ''
+ * const capture: Output = { write: (s) => { text += s }, isTTY: false }
+ * ```
+ */
 export interface Output {
+  /** Writes text as it is (lines end with `\n`). */
   write(text: string): void
+  /** A terminal gets a rewritten progress line; anything else gets JSON lines. */
   isTTY?: boolean | undefined
 }
 
