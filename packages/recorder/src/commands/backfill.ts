@@ -223,8 +223,16 @@ async function runJobs(
       )
     }
   }
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker))
+  // The first failure stops the other workers after their window; stored windows stay stored.
+  let failure: { error: unknown } | undefined
+  const guarded = () =>
+    worker().catch((error: unknown) => {
+      failure ??= { error }
+      next = jobs.length
+    })
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, guarded))
   progress.done()
+  if (failure !== undefined) throw failure.error
   const summary = { event: 'done', windows, candles, total: jobs.length }
   ctx.stdout.write(
     ctx.stdout.isTTY
