@@ -48,6 +48,11 @@ const config: KnipConfig = {
       entry: ['src/index.ts', 'src/bin.ts'],
       vitest,
     },
+    'packages/recorder': {
+      // bin/perpkit-recorder.js runs the compiled dist/bin.js.
+      entry: ['src/index.ts', 'src/bin.ts'],
+      vitest,
+    },
     // Private packages: `exports` already names the source (the kits), or scripts are run by
     // path from the root's package.json (these checks).
     'packages/bench-kit': { vitest },

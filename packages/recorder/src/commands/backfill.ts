@@ -1,0 +1,243 @@
+/**
+ * `backfill`: klines and mark-price klines for symbols × steps × a range.
+ * Resumes where it stopped: each window is stored with its coverage row in
+ * one transaction, and only windows outside the stored ones are fetched.
+ *
+ * @module
+ */
+import type { PerpkitClient } from '@perpkit/client'
+import type { Kline } from '@perpkit/schemas'
+import { alignToStep, type KlineStep } from '@perpkit/schemas/lite'
+import {
+  commonFlags,
+  commonHelp,
+  networkFlags,
+  networkHelp,
+  parseFlags,
+  parsePositive,
+  parseRange,
+  parseSteps,
+  parseSymbols,
+} from '../cli/common.ts'
+import type { CommandContext } from '../cli/context.ts'
+import { datasetOf } from '../datasets.ts'
+import { RecorderError } from '../errors.ts'
+import { missingWindows } from '../plan.ts'
+import { createProgress } from '../progress.ts'
+import { checkSymbols, openSource } from '../source.ts'
+import { openStore, type Store } from '../store/open-store.ts'
+import { coveredWindows, writeCandleWindow } from '../store/write-candles.ts'
+
+/** Help of `backfill`. */
+export const backfillHelp = `Usage: perpkit-recorder backfill --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
+
+Fills klines and mark-price klines of each symbol and step over the range (closed candles
+only). Interrupted, it resumes where it stopped; a window stored once is never fetched again.
+
+Options:
+${networkHelp}
+  --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
+  --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
+  --to <date|ms>       Range end (default now)
+  --prepend            Extend older: fill --from up to the oldest stored window of each series
+  --datasets <list>    kline,markprice-kline (default both)
+  --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
+${commonHelp}`
+
+const flags = {
+  ...commonFlags,
+  ...networkFlags,
+  steps: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  prepend: { type: 'boolean', default: false },
+  datasets: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const
+
+const CANDLE_DATASETS = [datasetOf('getKlines'), datasetOf('getMarkPriceKlines')]
+
+interface Job {
+  dataset: (typeof CANDLE_DATASETS)[number]
+  symbol: string
+  step: KlineStep
+  startTime: number
+  endTime: number
+}
+
+function pickDatasets(value: string | undefined) {
+  if (value === undefined) return CANDLE_DATASETS
+  return value.split(',').map((name) => {
+    const found = CANDLE_DATASETS.find((d) => d.name === name.trim())
+    if (found === undefined)
+      throw new RecorderError(
+        `--datasets: unknown ${JSON.stringify(name)}; use ${CANDLE_DATASETS.map((d) => d.name).join(', ')}`,
+      )
+    return found
+  })
+}
+
+async function planJobs(
+  store: Store,
+  input: {
+    datasets: typeof CANDLE_DATASETS
+    symbols: string[]
+    steps: KlineStep[]
+    from: number
+    to: number
+    prepend: boolean
+  },
+): Promise<Job[][]> {
+  const perSeries: Job[][] = []
+  for (const dataset of input.datasets)
+    for (const symbol of input.symbols)
+      for (const step of input.steps) {
+        const series = { dataset: dataset.name, symbol, step }
+        const covered = await coveredWindows(store, series)
+        let to = Math.min(input.to, alignToStep(input.to + 1, step) - 1)
+        if (input.prepend && covered[0] !== undefined) to = Math.min(to, covered[0][0] - 1)
+        if (to < input.from) continue
+        perSeries.push(
+          missingWindows(input.from, to, step, covered).map((w) => ({
+            dataset,
+            symbol,
+            step,
+            ...w,
+          })),
+        )
+      }
+  return perSeries
+}
+
+/** Round-robin over series, so several symbols progress at once. */
+function interleave(perSeries: Job[][]): Job[] {
+  const out: Job[] = []
+  for (let i = 0; perSeries.some((s) => i < s.length); i++)
+    for (const series of perSeries) if (i < series.length) out.push(series[i] as Job)
+  return out
+}
+
+async function fetchWindow(client: PerpkitClient, job: Job, signal: AbortSignal): Promise<Kline[]> {
+  const method = client[job.dataset.clientMethod as 'getKlines' | 'getMarkPriceKlines']
+  const candles = await method(
+    { symbol: job.symbol, step: job.step, startTime: job.startTime, endTime: job.endTime },
+    { signal },
+  )
+  return candles.filter((c) => c.timestamp >= job.startTime && c.timestamp <= job.endTime)
+}
+
+/**
+ * Runs `backfill`.
+ *
+ * @param argv - Its arguments.
+ * @param ctx - Output, clock, signal.
+ * @returns The exit code.
+ */
+export async function runBackfill(argv: string[], ctx: CommandContext): Promise<number> {
+  const values = parseFlags(argv, flags)
+  if (values.help) {
+    ctx.stdout.write(`${backfillHelp}\n`)
+    return 0
+  }
+  const symbols = parseSymbols(values.symbols)
+  const steps = parseSteps(values.steps)
+  const now = ctx.now()
+  const range = parseRange(values.from, values.to, now)
+  const datasets = pickDatasets(values.datasets)
+  const concurrency = parsePositive('--concurrency', values.concurrency, 8)
+  // Only closed candles: the one still open would change after it is stored.
+  const lastClosed = Math.min(range.to, alignToStep(now, 1) - 1)
+
+  const source = await openSource(values, ctx.clientOptions)
+  try {
+    await checkSymbols(source.client, symbols)
+    const store = await openStore(values.db)
+    try {
+      const jobs = interleave(
+        await planJobs(store, {
+          datasets,
+          symbols,
+          steps,
+          from: range.from,
+          to: lastClosed,
+          prepend: values.prepend,
+        }),
+      )
+      return await runJobs(store, source.client, jobs, concurrency, ctx)
+    } finally {
+      store.close()
+    }
+  } finally {
+    await source.close()
+  }
+}
+
+async function runJobs(
+  store: Store,
+  client: PerpkitClient,
+  jobs: Job[],
+  concurrency: number,
+  ctx: CommandContext,
+): Promise<number> {
+  const progress = createProgress(ctx.stdout)
+  const started = ctx.now()
+  let next = 0
+  let windows = 0
+  let candles = 0
+  const worker = async () => {
+    while (next < jobs.length && !ctx.signal.aborted) {
+      const job = jobs[next++] as Job
+      let fetched: Kline[]
+      try {
+        fetched = await fetchWindow(client, job, ctx.signal)
+      } catch (error) {
+        // Interrupted: the window in flight is dropped, the stored ones stay.
+        if (ctx.signal.aborted) return
+        throw error
+      }
+      await writeCandleWindow(store, {
+        dataset: job.dataset.name,
+        symbol: job.symbol,
+        step: job.step,
+        startTime: job.startTime,
+        endTime: job.endTime,
+        candles: fetched,
+        fetchedAt: ctx.now(),
+      })
+      windows++
+      candles += fetched.length
+      const seconds = Math.max(1, ctx.now() - started) / 1000
+      progress.event(
+        {
+          event: 'window',
+          dataset: job.dataset.name,
+          symbol: job.symbol,
+          step: job.step,
+          from: job.startTime,
+          to: job.endTime,
+          candles: fetched.length,
+          done: windows,
+          total: jobs.length,
+        },
+        `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s`,
+      )
+    }
+  }
+  // The first failure stops the other workers after their window; stored windows stay stored.
+  let failure: { error: unknown } | undefined
+  const guarded = () =>
+    worker().catch((error: unknown) => {
+      failure ??= { error }
+      next = jobs.length
+    })
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, guarded))
+  progress.done()
+  if (failure !== undefined) throw failure.error
+  const summary = { event: 'done', windows, candles, total: jobs.length }
+  ctx.stdout.write(
+    ctx.stdout.isTTY
+      ? `backfill done: ${windows} windows, ${candles} candles stored\n`
+      : `${JSON.stringify(summary)}\n`,
+  )
+  return 0
+}

@@ -1,0 +1,153 @@
+/**
+ * `record`: a long-running loop that polls within the client's rate budget
+ * and stores what only a running recorder can capture. SIGINT / SIGTERM
+ * (the context's signal) let the round in flight finish, then it exits 0.
+ *
+ * @module
+ */
+import {
+  commonFlags,
+  commonHelp,
+  networkFlags,
+  networkHelp,
+  parseFlags,
+  parsePositive,
+  parseSymbols,
+} from '../cli/common.ts'
+import type { CommandContext } from '../cli/context.ts'
+import { createProgress } from '../progress.ts'
+import { checkSymbols, openSource } from '../source.ts'
+import { openStore } from '../store/open-store.ts'
+import { frequentTasks, type RoundInput, snapshotTasks, type Task } from './record-tasks.ts'
+
+/** Help of `record`. */
+export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
+
+Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 0):
+trades (deduplicated by content; a gap row when trades were lost), funding settlements,
+and, every --snapshot-interval, the current funding rate, open interest, top-N depth,
+and details and leverage-bracket changes.
+
+Options:
+${networkHelp}
+  --interval <s>       Seconds between rounds of trades and settlements (default 5)
+  --snapshot-interval <s>  Seconds between snapshots (default 60)
+  --depth-levels <n>   Book levels kept a side (default 20)
+  --rounds <n>         Stop after n rounds (default: run until stopped)
+${commonHelp}`
+
+const flags = {
+  ...commonFlags,
+  ...networkFlags,
+  interval: { type: 'string' },
+  'snapshot-interval': { type: 'string' },
+  'depth-levels': { type: 'string' },
+  rounds: { type: 'string' },
+} as const
+
+/** Waits `ms` or until `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/**
+ * Runs `record`.
+ *
+ * @param argv - Its arguments.
+ * @param ctx - Output, clock, stop signal.
+ * @returns The exit code.
+ */
+export async function runRecord(argv: string[], ctx: CommandContext): Promise<number> {
+  const values = parseFlags(argv, flags)
+  if (values.help) {
+    ctx.stdout.write(`${recordHelp}\n`)
+    return 0
+  }
+  const symbols = parseSymbols(values.symbols)
+  const intervalMs = parsePositive('--interval', values.interval, 5, 0) * 1000
+  const snapshotMs = parsePositive('--snapshot-interval', values['snapshot-interval'], 60, 0) * 1000
+  const depthLevels = parsePositive('--depth-levels', values['depth-levels'], 20)
+  const rounds =
+    values.rounds === undefined
+      ? Number.POSITIVE_INFINITY
+      : parsePositive('--rounds', values.rounds, 1)
+  const wait = ctx.sleep ?? sleep
+
+  const source = await openSource(values, ctx.clientOptions)
+  try {
+    await checkSymbols(source.client, symbols)
+    const store = await openStore(values.db)
+    const progress = createProgress(ctx.stdout)
+    const totals = { rows: 0, gaps: 0, errors: 0 }
+    try {
+      let lastSnapshot = Number.NEGATIVE_INFINITY
+      for (let round = 1; round <= rounds && !ctx.signal.aborted; round++) {
+        const input: RoundInput = {
+          client: source.client,
+          store,
+          symbols,
+          depthLevels,
+          now: ctx.now(),
+        }
+        const tasks = frequentTasks(input)
+        if (input.now - lastSnapshot >= snapshotMs) {
+          tasks.push(...snapshotTasks(input))
+          lastSnapshot = input.now
+        }
+        await Promise.all(tasks.map((task) => runTask(task, totals, progress)))
+        progress.event(
+          { event: 'round', round, time: input.now, ...totals },
+          `record round ${round}: ${totals.rows} rows, ${totals.gaps} gaps, ${totals.errors} errors`,
+        )
+        if (round < rounds) await wait(intervalMs, ctx.signal)
+      }
+    } finally {
+      progress.done()
+      store.close()
+    }
+    ctx.stdout.write(`${JSON.stringify({ event: 'stopped', ...totals })}\n`)
+    return 0
+  } finally {
+    await source.close()
+  }
+}
+
+async function runTask(
+  task: Task,
+  totals: { rows: number; gaps: number; errors: number },
+  progress: ReturnType<typeof createProgress>,
+): Promise<void> {
+  try {
+    const { rows, gap } = await task.run()
+    totals.rows += rows
+    if (gap) {
+      totals.gaps++
+      progress.event(
+        { event: 'gap', dataset: task.dataset, symbol: task.symbol },
+        `gap in ${task.dataset} ${task.symbol}: a gap row was written`,
+      )
+    }
+  } catch (error) {
+    // One endpoint failing (429 storm, outage) must not stop the others: the
+    // next round tries again, and a gap row records what could not be caught up.
+    totals.errors++
+    progress.event(
+      {
+        event: 'error',
+        dataset: task.dataset,
+        symbol: task.symbol,
+        message: error instanceof Error ? error.message : String(error),
+      },
+      `error in ${task.dataset} ${task.symbol}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+}

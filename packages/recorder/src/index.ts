@@ -1,0 +1,22 @@
+/**
+ * `@perpkit/recorder`: keeps the market history the API forgets. Backfills
+ * klines and mark-price klines, records trades, funding, open interest,
+ * depth and contract changes, into one DuckDB file; exports Parquet and CSV.
+ * The CLI is `perpkit-recorder`; {@link runCli} runs it in-process.
+ *
+ * @example
+ * ```ts
+ * import { runCli } from '@perpkit/recorder'
+ *
+ * await runCli(['backfill', '--sandbox', '--db', 'market.duckdb', '--symbols', 'BTCUSDT', '--steps', '1h', '--from', '2026-01-01'])
+ * ```
+ *
+ * @packageDocumentation
+ */
+export type { CliIo } from './cli/run-cli.ts'
+export { runCli } from './cli/run-cli.ts'
+export type { Dataset, DatasetKind } from './datasets.ts'
+export { datasets } from './datasets.ts'
+export { RecorderError } from './errors.ts'
+export type { Output } from './progress.ts'
+export { SCHEMA_VERSION } from './store/migrations.ts'

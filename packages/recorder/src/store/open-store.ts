@@ -1,0 +1,115 @@
+/**
+ * Opening the DuckDB file: created on first use, migrated to the current
+ * schema, refused when locked by another process or written by a newer build.
+ *
+ * @module
+ */
+import { existsSync } from 'node:fs'
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
+import { RecorderError } from '../errors.ts'
+import { migrations, SCHEMA_VERSION } from './migrations.ts'
+
+/** An open archive: one connection, writes serialized, each batch its own transaction. */
+export interface Store {
+  /** Runs a statement. */
+  run(sql: string, params?: DuckDBValue[]): Promise<void>
+  /** Runs a query and returns its rows as JSON-safe objects (BIGINT and DECIMAL as strings). */
+  all(sql: string, params?: DuckDBValue[]): Promise<Record<string, unknown>[]>
+  /** Runs `write` inside one transaction, after the writes queued before it. */
+  transaction<T>(write: (conn: DuckDBConnection) => Promise<T>): Promise<T>
+  /** The connection, for appenders. */
+  conn: DuckDBConnection
+  /** Closes the connection and the file. */
+  close(): void
+}
+
+function friendly(file: string, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/Could not set lock|Conflicting lock/i.test(message)) {
+    const pid = /PID (\d+)/.exec(message)?.[1]
+    throw new RecorderError(
+      `${file} is locked by another process${pid ? ` (PID ${pid})` : ''}: stop it or use another --db`,
+      1,
+    )
+  }
+  throw new RecorderError(`cannot open ${file}: ${message}`, 1)
+}
+
+/**
+ * Opens (or, unless `mustExist`, creates) the archive and brings its schema up to date.
+ *
+ * @param file - Path of the DuckDB file.
+ * @param options - `mustExist`: refuse to create a missing file (status, export).
+ * @returns The store.
+ */
+export async function openStore(
+  file: string,
+  options: { mustExist?: boolean } = {},
+): Promise<Store> {
+  if (options.mustExist && !existsSync(file)) {
+    throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
+  }
+  let instance: DuckDBInstance
+  try {
+    instance = await DuckDBInstance.create(file)
+  } catch (error) {
+    friendly(file, error)
+  }
+  const conn = await instance.connect()
+  let queue: Promise<unknown> = Promise.resolve()
+  const store: Store = {
+    conn,
+    run: async (sql, params) => {
+      await conn.run(sql, params)
+    },
+    all: async (sql, params) => (await conn.runAndReadAll(sql, params)).getRowObjectsJson(),
+    transaction: (write) => {
+      const next = queue.then(async () => {
+        await conn.run('BEGIN TRANSACTION')
+        try {
+          const result = await write(conn)
+          await conn.run('COMMIT')
+          return result
+        } catch (error) {
+          await conn.run('ROLLBACK').catch(() => {})
+          throw error
+        }
+      })
+      queue = next.catch(() => {})
+      return next
+    },
+    close: () => {
+      conn.closeSync()
+      instance.closeSync()
+    },
+  }
+  try {
+    await migrate(store, file)
+  } catch (error) {
+    store.close()
+    throw error
+  }
+  return store
+}
+
+async function migrate(store: Store, file: string): Promise<void> {
+  await store.run(
+    'CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)',
+  )
+  const [row] = await store.all("SELECT value FROM meta WHERE key = 'schema_version'")
+  const current = row === undefined ? 0 : Number(row.value)
+  if (current > SCHEMA_VERSION) {
+    throw new RecorderError(
+      `${file} has schema version ${current}, newer than this recorder's ${SCHEMA_VERSION}: upgrade @perpkit/recorder`,
+      1,
+    )
+  }
+  for (let version = current; version < SCHEMA_VERSION; version++) {
+    await store.transaction(async (conn) => {
+      await conn.run(migrations[version] as string)
+      await conn.run("INSERT OR REPLACE INTO meta VALUES ('schema_version', $1)", [
+        String(version + 1),
+      ])
+    })
+  }
+}

@@ -1,0 +1,210 @@
+import { join } from 'node:path'
+import { createClient } from '@perpkit/client'
+import { type Sandbox, startSandbox } from '@perpkit/sandbox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { canonical, exited, prng, query, spawnCli, tempDir } from './helpers.ts'
+
+const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']
+const FROM = Date.UTC(2026, 0, 5)
+const TO = Date.UTC(2026, 0, 12)
+const KLINE_PATHS = /^\/contract\/public\/(kline|markprice-kline)\?/
+const SEED = Number(process.env.RECORDER_CRASH_SEED ?? 20260105)
+
+let sandbox: Sandbox
+const requested: string[] = []
+const tmp = tempDir()
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    seed: 7,
+    quirks: true,
+    quiet: true,
+    now: () => Date.UTC(2026, 1, 1),
+    log: (line) => {
+      const [, url, status] = line.split(' ')
+      if (url !== undefined && KLINE_PATHS.test(url) && status === '200') requested.push(url)
+    },
+  })
+})
+afterAll(async () => {
+  await sandbox.close()
+  tmp.cleanup()
+})
+
+function backfillArgs(db: string): string[] {
+  return [
+    'backfill',
+    '--db',
+    db,
+    '--base-url',
+    sandbox.url,
+    '--symbols',
+    SYMBOLS.join(','),
+    '--steps',
+    '1m',
+    '--from',
+    new Date(FROM).toISOString(),
+    '--to',
+    String(TO),
+  ]
+}
+
+/** Runs a backfill child and SIGKILLs it after `windows` stored windows plus `delayMs`. */
+async function runAndKill(db: string, windows: number, delayMs: number): Promise<string> {
+  const child = spawnCli(backfillArgs(db))
+  let seen = 0
+  let buffer = ''
+  const killed = new Promise<void>((resolve) => {
+    const kill = () =>
+      setTimeout(() => {
+        child.kill('SIGKILL')
+        resolve()
+      }, delayMs)
+    if (windows === 0) kill()
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) if (line.includes('"window"') && ++seen === windows) kill()
+    })
+    child.once('exit', () => resolve())
+  })
+  await killed
+  return String(await exited(child))
+}
+
+/** The sandbox's own candles, read straight from it over HTTP. */
+async function sandboxCandles(): Promise<string[]> {
+  const client = createClient({ baseUrl: sandbox.url, rateLimit: false })
+  const rows: string[] = []
+  for (const [dataset, iterate] of [
+    ['kline', client.iterKlines],
+    ['markprice-kline', client.iterMarkPriceKlines],
+  ] as const)
+    for (const symbol of SYMBOLS)
+      for await (const c of iterate({ symbol, step: '1m', startTime: FROM, endTime: TO - 60_000 }))
+        rows.push(
+          [
+            dataset,
+            symbol,
+            c.timestamp,
+            c.openPrice,
+            c.highPrice,
+            c.lowPrice,
+            c.closePrice,
+            c.volume,
+          ]
+            .map((v) => canonical(String(v)))
+            .join('|'),
+        )
+  return rows.sort()
+}
+
+async function storedCandles(db: string): Promise<string[]> {
+  const rows = await query(
+    db,
+    `SELECT dataset, symbol, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
+       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE step = 1`,
+  )
+  return rows
+    .map((r) =>
+      [r.dataset, r.symbol, r.t, r.o, r.h, r.l, r.c, r.v]
+        .map((v) => canonical(String(v)))
+        .join('|'),
+    )
+    .sort()
+}
+
+describe('backfill under kill -9', () => {
+  it('a week of 1m candles for 3 symbols, SIGKILLed at random points then resumed, equals the sandbox candles with no duplicate and no window fetched twice beyond those in flight', async () => {
+    const random = prng(SEED)
+    const db = join(tmp.dir, 'crash.duckdb')
+    const kills = 4
+    for (let i = 0; i < kills; i++) {
+      const windows = Math.floor(random() * 30)
+      const outcome = await runAndKill(db, windows, Math.floor(random() * 120))
+      expect(outcome, `run ${i} (seed ${SEED}) should have been killed`).toBe('SIGKILL')
+      // Never an unreadable file: every kill leaves a database that opens and answers.
+      if (i > 0) await query(db, 'SELECT count(*) AS n FROM candles')
+    }
+    const final = spawnCli(backfillArgs(db))
+    let out = ''
+    final.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    expect(await exited(final)).toBe(0)
+    expect(out).toContain('"event":"done"')
+    const fetchedByRecorder = [...requested]
+
+    const expected = await sandboxCandles()
+    expect(expected.length).toBe(2 * SYMBOLS.length * 7 * 1440)
+    const stored = await storedCandles(db)
+    expect(stored.length).toBe(expected.length)
+    expect(stored).toEqual(expected)
+
+    const [dupes] = await query(
+      db,
+      `SELECT count(*) - count(DISTINCT (dataset, symbol, step, open_time)) AS d FROM candles`,
+    )
+    expect(Number(dupes?.d)).toBe(0)
+    // Each kill may lose the windows in flight (8 at most); nothing stored is fetched again.
+    const windowsTotal = 2 * SYMBOLS.length * Math.ceil((7 * 1440) / 500)
+    const repeats = fetchedByRecorder.length - new Set(fetchedByRecorder).size
+    expect(new Set(fetchedByRecorder).size).toBe(windowsTotal)
+    expect(repeats).toBeLessThanOrEqual(kills * 8)
+    console.info(
+      `crash test (seed ${SEED}): ${kills} kills, ${repeats} windows fetched again (in flight at a kill), ${stored.length} candles equal`,
+    )
+    const [coverage] = await query(db, 'SELECT count(*) AS n FROM coverage')
+    expect(Number(coverage?.n)).toBe(windowsTotal)
+  })
+
+  it('a second run over a covered range fetches nothing, and --prepend fetches only what is older', async () => {
+    const db = join(tmp.dir, 'prepend.duckdb')
+    const day = 86_400_000
+    const args = (from: number, to: number, extra: string[] = []) => [
+      'backfill',
+      '--db',
+      db,
+      '--base-url',
+      sandbox.url,
+      '--symbols',
+      'BTCUSDT',
+      '--steps',
+      '1h',
+      '--from',
+      String(from),
+      '--to',
+      String(to),
+      ...extra,
+    ]
+    const run = async (argv: string[]) => {
+      const child = spawnCli(argv)
+      let out = ''
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+      })
+      expect(await exited(child)).toBe(0)
+      return JSON.parse(out.trim().split('\n').at(-1) as string) as {
+        windows: number
+        candles: number
+      }
+    }
+    expect(await run(args(FROM, FROM + 2 * day))).toMatchObject({ windows: 2, candles: 96 })
+    expect(await run(args(FROM, FROM + 2 * day))).toMatchObject({ windows: 0, candles: 0 })
+    expect(await run(args(FROM - 3 * day, TO, ['--prepend']))).toMatchObject({
+      windows: 2,
+      candles: 144,
+    })
+    const [row] = await query(
+      db,
+      `SELECT count(*) AS n, epoch_ms(min(open_time)) AS first, epoch_ms(max(open_time)) AS last
+       FROM candles WHERE dataset = 'kline'`,
+    )
+    expect(row).toEqual({
+      n: '120',
+      first: String(FROM - 3 * day),
+      last: String(FROM + 2 * day - 3_600_000),
+    })
+  })
+})

@@ -1,0 +1,58 @@
+import { join } from 'node:path'
+import { type Sandbox, startSandbox } from '@perpkit/sandbox'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cli, jsonLines, query, tempDir } from './helpers.ts'
+
+let sandbox: Sandbox
+const tmp = tempDir()
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 9, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+})
+afterAll(async () => {
+  await sandbox.close()
+  tmp.cleanup()
+})
+
+describe('backfill when the API fails', () => {
+  it('exits 1 with the error, keeps the windows stored before it, and a rerun completes the range', async () => {
+    const db = join(tmp.dir, 'fail.duckdb')
+    const argv = [
+      'backfill',
+      '--db',
+      db,
+      '--base-url',
+      sandbox.url,
+      '--symbols',
+      'BTCUSDT',
+      '--steps',
+      '1h',
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-01-31',
+      '--datasets',
+      'kline',
+      '--concurrency',
+      '1',
+    ]
+    // 720 candles = 2 windows: the first is served, the second meets a server error.
+    sandbox.faults.add('/contract/public/kline', { kind: 'latency', latencyMs: 1 }, 1)
+    sandbox.faults.add('/contract/public/kline', { kind: 'server-error' }, 1)
+    const failed = await cli(argv, { clientOptions: { retry: 0 } })
+    expect(failed.code).toBe(1)
+    expect(failed.err).toContain('perpkit-recorder backfill: The service failed or is unavailable')
+    expect(failed.err).toContain('Status: 500')
+    expect(jsonLines(failed.out).filter((e) => e.event === 'window')).toHaveLength(1)
+    const [stored] = await query(db, 'SELECT count(*) AS n FROM candles')
+    expect(stored?.n).toBe('500')
+
+    const rerun = await cli(argv)
+    expect(rerun.code).toBe(0)
+    expect(jsonLines(rerun.out).at(-1)).toMatchObject({ event: 'done', windows: 1, candles: 220 })
+    const [all] = await query(
+      db,
+      'SELECT count(*) AS n, count(DISTINCT open_time) AS d FROM candles',
+    )
+    expect(all).toEqual({ n: '720', d: '720' })
+  })
+})

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { runCli } from '../src/index.ts'
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+
+/** A fresh temporary directory, removed by the returned cleanup. */
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'perpkit-recorder-'))
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Runs the CLI in-process and captures its output. */
+export async function cli(
+  argv: string[],
+  io: Parameters<typeof runCli>[1] = {},
+): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await runCli(argv, {
+    stdout: {
+      write: (s) => {
+        out += s
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (s) => {
+        err += s
+      },
+      isTTY: false,
+    },
+    ...io,
+  })
+  return { code, out, err }
+}
+
+/** The JSON lines of an output. */
+export function jsonLines(out: string): Record<string, unknown>[] {
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** A real child process running the CLI from source (one process: SIGKILL reaches the writer). */
+export function spawnCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+    cwd: packageDir,
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(packageDir, 'tsconfig.json') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+/** Waits for a child to exit; resolves its exit code or signal. */
+export function exited(child: ChildProcess): Promise<number | NodeJS.Signals> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode)
+    if (child.signalCode !== null) return resolve(child.signalCode)
+    child.once('exit', (code, signal) => resolve(code ?? (signal as NodeJS.Signals)))
+  })
+}
+
+/** Runs a query on a DuckDB file, read-only, and closes it. */
+export async function query(file: string, sql: string): Promise<Record<string, unknown>[]> {
+  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
+  try {
+    const conn = await instance.connect()
+    const rows = (await conn.runAndReadAll(sql)).getRowObjectsJson()
+    conn.closeSync()
+    return rows
+  } finally {
+    instance.closeSync()
+  }
+}
+
+/** A decimal string without trailing fractional zeros, for comparing DECIMAL(38,18) with wire text. */
+export function canonical(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing random run can be replayed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
