@@ -80,6 +80,48 @@ export const decimalString = withPredicate(
 )
 
 /**
+ * True when `value` is a decimal string without a sign, such as `"65000.1"` or
+ * `"0"`: what prices and quantities must be. `"-5"` and `"-0"` are refused.
+ *
+ * @param value - Anything.
+ * @returns Whether `value` is an unsigned decimal string.
+ * @example
+ * ```ts
+ * isUnsignedDecimalString('65000.1') // true
+ * isUnsignedDecimalString('-0') // false
+ * ```
+ */
+export function isUnsignedDecimalString(value: unknown): value is string {
+  return isDecimalString(value) && value.charCodeAt(0) !== 45 // '-'
+}
+
+/**
+ * Shown as the "expected" part of a payload error about a price or quantity.
+ *
+ * @example
+ * ```ts
+ * UNSIGNED_DECIMAL_EXPECTED // 'a non-negative decimal string'
+ * ```
+ */
+export const UNSIGNED_DECIMAL_EXPECTED = 'a non-negative decimal string'
+
+/**
+ * A price or quantity on the wire: a decimal string without a sign (a
+ * negative price, or `"-0"`, is refused); kept as the same exact string.
+ * Signed values (funding rates, the 24 h change) use {@link decimalString}.
+ *
+ * @example
+ * ```ts
+ * unsignedDecimalString.parse('65000.1') // '65000.1'
+ * unsignedDecimalString.safeParse('-5').success // false
+ * ```
+ */
+export const unsignedDecimalString = withPredicate(
+  z.custom<string>(isUnsignedDecimalString, { error: UNSIGNED_DECIMAL_EXPECTED }),
+  isUnsignedDecimalString,
+)
+
+/**
  * A decimal that the wire may send as a string or a JSON number (the spec
  * types `funding_upper_limit` as Long; live servers send `"0.0375"`).
  * Numbers become plain-notation strings.
@@ -191,6 +233,23 @@ export const epoch = z.pipe(z.int().check(z.nonnegative()), z.transform(epochToM
 const DIGITS = /^\d+$/
 
 /**
+ * {@link epochNumberOrString} as sent, before conversion to ms: a
+ * non-negative integer or a digit string.
+ *
+ * @example
+ * ```ts
+ * epochNumberOrStringWire.parse('1767225600') // '1767225600'
+ * ```
+ */
+export const epochNumberOrStringWire = withPredicate(
+  z.union([
+    z.int().check(z.nonnegative()),
+    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
+  ]),
+  isEpochNumberOrString,
+)
+
+/**
  * A wire epoch sent as a JSON number or a digit string
  * (funding-rate-history `funding_time`), normalized to ms.
  *
@@ -200,12 +259,29 @@ const DIGITS = /^\d+$/
  * ```
  */
 export const epochNumberOrString = z.pipe(
-  z.union([
-    z.int().check(z.nonnegative()),
-    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
-  ]),
-  z.transform((v: number | string) => epochToMs(Number(v))),
+  epochNumberOrStringWire,
+  z.transform(epochNumberOrStringToMs),
 )
+
+function isEpochNumberOrString(v: unknown): boolean {
+  return typeof v === 'number'
+    ? Number.isSafeInteger(v) && v >= 0
+    : typeof v === 'string' && DIGITS.test(v)
+}
+
+/**
+ * Converts a checked wire epoch (a JSON number or a digit string) to ms.
+ *
+ * @param v - A non-negative integer or a digit string.
+ * @returns Epoch milliseconds.
+ * @example
+ * ```ts
+ * epochNumberOrStringToMs('1767225600') // 1767225600000
+ * ```
+ */
+export function epochNumberOrStringToMs(v: number | string): number {
+  return epochToMs(typeof v === 'number' ? v : Number(v))
+}
 
 /**
  * Converts a wire "maybe" epoch to ms or `null`: `0`, `null`, `""` and
