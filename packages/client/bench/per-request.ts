@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { type CompareResult, compareInterleaved } from '@perpkit/bench-kit'
 import ky from 'ky'
 import { createClient, type PerpkitClient } from '../src/index.ts'
-import { spawnSandbox } from './sandbox-process.ts'
+import { spawnSandbox } from '@perpkit/bench-kit'
 
 const require = createRequire(import.meta.url)
 

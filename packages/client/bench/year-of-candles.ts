@@ -1,5 +1,5 @@
 import { createClient } from '../src/index.ts'
-import { spawnSandbox } from './sandbox-process.ts'
+import { spawnSandbox } from '@perpkit/bench-kit'
 
 const MB = 1024 * 1024
 
