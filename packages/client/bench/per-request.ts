@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module'
-import { type CompareResult, compareInterleaved } from '@perpkit/bench-kit'
+import { type CompareResult, compareInterleaved, spawnSandbox } from '@perpkit/bench-kit'
 import ky from 'ky'
 import { createClient, type PerpkitClient } from '../src/index.ts'
-import { spawnSandbox } from '@perpkit/bench-kit'
 
 const require = createRequire(import.meta.url)
 

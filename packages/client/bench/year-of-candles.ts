@@ -1,5 +1,5 @@
-import { createClient } from '../src/index.ts'
 import { spawnSandbox } from '@perpkit/bench-kit'
+import { createClient } from '../src/index.ts'
 
 const MB = 1024 * 1024
 
