@@ -49,8 +49,16 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
   const { BitmartFuturesAPI } = require('@bitmartexchange/bitmart-node-sdk-api') as {
     BitmartFuturesAPI: new (options: object) => OfficialFutures
   }
+  // Both SDKs use axios and set their own headers; ask for the same encoding as the rest.
+  const sdkAxios = require(
+    require.resolve('axios', { paths: [require.resolve('@bitmartexchange/bitmart-node-sdk-api')] }),
+  ) as { defaults: { headers: { common: Record<string, string> } } }
+  sdkAxios.defaults.headers.common['Accept-Encoding'] = encoding
   const official = new BitmartFuturesAPI({ baseURL: base, logger: quiet })
   const community = new FuturesClientV2({ baseUrl: base })
+  const communityOptions = (community as unknown as { globalRequestOptions: { headers: object } })
+    .globalRequestOptions
+  communityOptions.headers = { ...communityOptions.headers, 'Accept-Encoding': encoding }
   const p = payload.params as { symbol: string; limit: number; startTime: number; endTime: number }
   const path = payload.path
   const call = (
