@@ -32,6 +32,7 @@ export const CONTENDERS = [
 export type Contenders = Record<(typeof CONTENDERS)[number], (() => Promise<unknown>) | undefined>
 
 const quiet = { info() {}, log() {}, warn() {}, error() {} }
+const SDK_AXIOS = 'axios'
 
 /**
  * Every contender's call fetching `payload`, all asking for `encoding`.
@@ -50,8 +51,11 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
     BitmartFuturesAPI: new (options: object) => OfficialFutures
   }
   // Both SDKs use axios and set their own headers; ask for the same encoding as the rest.
+  // The official SDK's own axios (a dependency of the SDK, not of this package).
   const sdkAxios = require(
-    require.resolve('axios', { paths: [require.resolve('@bitmartexchange/bitmart-node-sdk-api')] }),
+    require.resolve(SDK_AXIOS, {
+      paths: [require.resolve('@bitmartexchange/bitmart-node-sdk-api')],
+    }),
   ) as { defaults: { headers: { common: Record<string, string> } } }
   sdkAxios.defaults.headers.common['Accept-Encoding'] = encoding
   const official = new BitmartFuturesAPI({ baseURL: base, logger: quiet })
