@@ -2,4 +2,8 @@ export type { BenchCase, CompareOptions, CompareResult, Row } from './compare.ts
 export { compare, formatTable, ratioRow } from './compare.ts'
 export type { InterleavedOptions } from './interleaved.ts'
 export { compareInterleaved } from './interleaved.ts'
+export type { PayloadSandboxes, SandboxPayload } from './payloads.ts'
+export { fetchPayloadTexts, startPayloadSandboxes } from './payloads.ts'
 export { runSelected } from './run-selected.ts'
+export type { SandboxProcess } from './sandbox-process.ts'
+export { spawnSandbox } from './sandbox-process.ts'

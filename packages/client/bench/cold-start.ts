@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { spawnSandbox } from './sandbox-process.ts'
+import { spawnSandbox } from '@perpkit/bench-kit'
 
 const run = promisify(execFile)
 const require = createRequire(import.meta.url)

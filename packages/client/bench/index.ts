@@ -3,11 +3,13 @@ import { benchBundleSize } from './bundle-size.ts'
 import { benchColdImport } from './cold-import.ts'
 import { benchColdStart } from './cold-start.ts'
 import { benchPerRequest } from './per-request.ts'
+import { benchProcessLevel } from './process-level.ts'
 import { benchYearOfCandles } from './year-of-candles.ts'
 
-/** `tsx bench/index.ts [per-request] [cold-import] [cold-start] [year] [bundle]`: all when none is named. */
+/** `tsx bench/index.ts [per-request] [process-level] [cold-import] [cold-start] [year] [bundle]`: all when none is named. */
 const benches: Record<string, () => unknown> = {
   'per-request': benchPerRequest,
+  'process-level': benchProcessLevel,
   'cold-import': benchColdImport,
   'cold-start': benchColdStart,
   year: benchYearOfCandles,

@@ -1,5 +1,5 @@
+import { spawnSandbox } from '@perpkit/bench-kit'
 import { createClient } from '../src/index.ts'
-import { spawnSandbox } from './sandbox-process.ts'
 
 const MB = 1024 * 1024
 

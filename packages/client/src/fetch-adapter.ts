@@ -4,7 +4,9 @@
  * `Request` of the global realm, which another implementation (undici's
  * `fetch` from the package) cannot read ("Failed to parse URL from [object
  * Request]"), so the user's function receives what every fetch understands:
- * a URL string and a plain init object.
+ * a URL string and a plain init object. What it returns needs no `clone()`:
+ * a response without one is wrapped into a `Response` (ky clones responses
+ * for `afterResponse` hooks).
  *
  * @module
  */
@@ -79,7 +81,35 @@ export function adaptFetch(userFetch: FetchFunction): typeof fetch {
       signal: request.signal,
       redirect: 'manual',
     })
-    // Whatever the implementation, its response is read as a fetch Response.
-    return response as Response
+    // ky (hooks) and perpkit read it as a fetch Response; one without clone() is wrapped into one.
+    return typeof (response as Partial<Response>).clone === 'function'
+      ? (response as Response)
+      : asResponse(response)
   }
+}
+
+/** Statuses whose Response must have a null body. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304])
+
+/**
+ * A real `Response` with a custom response's status, headers and body stream,
+ * so ky can clone it for `afterResponse` hooks.
+ */
+function asResponse(response: FetchResponse): Response {
+  const headers = new Headers()
+  const source = response.headers as FetchResponse['headers'] & Partial<Iterable<[string, string]>>
+  if (typeof source[Symbol.iterator] === 'function') {
+    for (const [name, value] of source as Iterable<[string, string]>) headers.append(name, value)
+  }
+  const body = NULL_BODY.has(response.status) ? null : (response.body as ReadableStream | null)
+  const wrapped = new Response(body, {
+    status: response.status,
+    statusText: (response as Partial<Response>).statusText ?? '',
+    headers,
+  })
+  // Headers that could not be listed are still read through the original.
+  if (typeof source[Symbol.iterator] !== 'function') {
+    Object.defineProperty(wrapped, 'headers', { value: source })
+  }
+  return wrapped
 }

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { AuthType, EndpointPath, Envelope, RateLimitBudget } from '@perpkit/schemas'
+import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas'
 import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
@@ -32,10 +32,9 @@ import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { guardPayload } from './payload-guard.ts'
-import type { RateLimitInfo } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
 import { readBody } from './read-body.ts'
-import { readResponse } from './read-response.ts'
+import { type RawResponse, readResponse } from './read-response.ts'
 import { followRedirects, type Hop } from './redirects.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 
@@ -48,14 +47,6 @@ export interface RequestSpec {
   auth: AuthType
   /** The endpoint's budget; without one the request is not rate-limited. */
   budget?: RateLimitBudget
-}
-
-/** A response whose envelope says success. */
-export interface RawResponse {
-  envelope: Envelope
-  response: Response
-  rateLimit: RateLimitInfo | null
-  attempts: number
 }
 
 /** The per-client transport: options plus one ky instance. */

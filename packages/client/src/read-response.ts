@@ -5,13 +5,21 @@
  *
  * @module
  */
+import type { Envelope } from '@perpkit/schemas'
 import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { createApiError } from './errors/api.ts'
 import { ResponseValidationError, UnexpectedResponseError } from './errors/transport.ts'
-import type { RawResponse } from './http.ts'
 import type { Schemas } from './load-schemas.ts'
-import { parseRateLimitHeaders, parseRetryAfter } from './rate-limit-headers.ts'
+import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 import type { EndpointLimiter } from './rate-limit-store.ts'
+
+/** A response whose envelope says success. */
+export interface RawResponse {
+  envelope: Envelope
+  response: Response
+  rateLimit: RateLimitInfo | null
+  attempts: number
+}
 
 /**
  * Reads a response whose body is in; tells the limiter what the server

@@ -94,3 +94,34 @@ describe('a fetch failure in a page on another origin', () => {
     expect(await message(CLOSED)).not.toContain('CORS')
   })
 })
+
+describe('a custom fetch whose response has no clone()', () => {
+  /** What a minimal fetch returns: status, ok, headers and the body stream, nothing else. */
+  const bare: FetchFunction = async (url, init) => {
+    const response = await undiciFetch(url, init)
+    return {
+      status: response.status,
+      ok: response.ok,
+      headers: response.headers,
+      body: response.body,
+    }
+  }
+
+  it('works with an afterResponse hook, which sees the status and headers', async () => {
+    const seen: { status: number; type: string | null }[] = []
+    const client = createClient({
+      baseUrl: inject('sandboxUrl'),
+      fetch: bare,
+      hooks: {
+        afterResponse: [
+          (_request, _options, response) => {
+            seen.push({ status: response.status, type: response.headers.get('content-type') })
+          },
+        ],
+      },
+    })
+    const depth = await client.getDepth({ symbol: 'BTCUSDT' })
+    expect(depth.bids.length).toBeGreaterThan(0)
+    expect(seen).toEqual([{ status: 200, type: expect.stringContaining('application/json') }])
+  })
+})

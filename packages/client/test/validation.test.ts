@@ -56,11 +56,11 @@ describe('a payload that does not match the interface', () => {
     expect(error).toBeInstanceOf(ResponseValidationError)
     expect(error).toMatchObject({ retryable: false, trace: 'trace-42' })
     expect((error as ResponseValidationError).issues).toEqual([
-      { path: 'data[1].close_price', expected: 'a decimal string', received: '"n/a"' },
+      { path: 'data[1].close_price', expected: 'a non-negative decimal string', received: '"n/a"' },
     ])
     expect((error as Error).message).toMatchInlineSnapshot(`
       "The response does not match the interface at data[1].close_price
-        - data[1].close_price: expected a decimal string, received "n/a"
+        - data[1].close_price: expected a non-negative decimal string, received "n/a"
 
       Endpoint: GET /contract/public/kline
       Trace: trace-42"

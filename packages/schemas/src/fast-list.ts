@@ -172,33 +172,20 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
 ): z.ZodMiniType<Model[], unknown[]> {
   const keys = Object.keys(row.shape)
   const fields = keys.map((key) => compile(row.shape[key] as z.core.$ZodType, key))
-  const checks = fields.map((field) => field.accepts)
-  const converted = keys.flatMap((key, k) => {
-    const convert = fields[k]?.convert
-    return convert ? [{ key, convert }] : []
-  })
   // Generated on the first parse, so importing the table compiles nothing it will not use.
-  let fastAccepts: ((item: unknown) => item is z.output<Row>) | undefined
-  // Rows whose fields transform are copied, so the caller's payload stays as sent.
-  const buildChecked =
-    converted.length === 0
-      ? build
-      : (item: z.output<Row>) => {
-          const out: Record<string, unknown> = { ...item }
-          for (const { key, convert } of converted) out[key] = convert(out[key])
-          return build(out as z.output<Row>)
-        }
+  let fastRow: ((item: unknown) => Model | typeof FAIL) | undefined
   const list = z.pipe(
     anyArray,
     z.transform((items: unknown[], ctx) => {
-      fastAccepts ??= compileRowCheck(keys, checks, accept as RowCheck | undefined) as (
+      fastRow ??= compileRow(keys, fields, build as RowBuild, accept as RowCheck | undefined) as (
         item: unknown,
-      ) => item is z.output<Row>
+      ) => Model | typeof FAIL
       const out: Model[] = new Array(items.length)
       for (let i = 0; i < items.length; i++) {
         const item = items[i]
-        if (fastAccepts(item)) {
-          out[i] = buildChecked(item)
+        const fast = fastRow(item)
+        if (fast !== FAIL) {
+          out[i] = fast
           continue
         }
         const slow = row.safeParse(item)
@@ -219,29 +206,62 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
 }
 
 type RowCheck = (row: Record<string, unknown>) => boolean
+type RowBuild = (row: Record<string, unknown>) => unknown
+
+/** What a row's fast check returns for a row it cannot vouch for (zod then decides). */
+const FAIL: unique symbol = Symbol('fastList: not accepted')
 
 /**
- * One row's check: a generated function that reads each key by name (inline
- * caches instead of a lookup per computed key), or the same loop without eval.
+ * One row's check and conversion: a generated function that reads each field
+ * once by name (inline caches instead of a lookup per computed key), checks
+ * it, and hands `build` a fresh wire row whose keys are always in the
+ * schema's order. Payloads vary key order from row to row, which makes reads
+ * of the payload's own rows megamorphic; `build` then reads one shape only.
+ * Without `eval`, the same steps as a loop.
  */
-function compileRowCheck(keys: string[], checks: Predicate[], accept: RowCheck | undefined) {
-  const generated = generate<(row: unknown) => boolean>(
-    ['checks', 'accept'],
-    [checks, accept],
-    `${keys.map((_, k) => `const check${k} = checks[${k}]`).join('\n')}
-    return function fastAccepts(row) {
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) return false
-      return ${[...keys.map((key, k) => `check${k}(row${member(key)})`), accept ? 'accept(row)' : 'true'].join(' &&\n')}
+function compileRow(
+  keys: string[],
+  fields: FastField[],
+  build: RowBuild,
+  accept: RowCheck | undefined,
+): (item: unknown) => unknown {
+  const checks = fields.map((field) => field.accepts)
+  const converts = fields.map((field) => field.convert)
+  const value = (k: number) => (converts[k] ? `convert${k}(v${k})` : `v${k}`)
+  const setup = keys.map(
+    (_, k) =>
+      `const check${k} = checks[${k}]${converts[k] ? `, convert${k} = converts[${k}]` : ''}`,
+  )
+  const reads = keys.map(
+    (key, k) => `const v${k} = row${member(key)}\nif (!check${k}(v${k})) return FAIL`,
+  )
+  const wire = keys.map((key, k) => `${JSON.stringify(key)}: ${value(k)}`)
+  const generated = generate<(row: unknown) => unknown>(
+    ['checks', 'converts', 'build', 'accept', 'FAIL'],
+    [checks, converts, build, accept, FAIL],
+    `${setup.join('\n')}
+    return function fastRow(row) {
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
+      ${reads.join('\n')}
+      const wire = { ${wire.join(', ')} }
+      ${accept ? 'if (!accept(wire)) return FAIL' : ''}
+      return build(wire)
     }`,
   )
   if (generated) return generated
   const count = keys.length
-  return (item: unknown): boolean => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
+  return (item: unknown): unknown => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return FAIL
     const record = item as Record<string, unknown>
+    const wire: Record<string, unknown> = {}
     for (let k = 0; k < count; k++) {
-      if (!(checks[k] as Predicate)(record[keys[k] as string])) return false
+      const key = keys[k] as string
+      const v = record[key]
+      if (!(checks[k] as Predicate)(v)) return FAIL
+      const convert = converts[k]
+      wire[key] = convert ? convert(v) : v
     }
-    return accept === undefined || accept(record)
+    if (accept !== undefined && !accept(wire)) return FAIL
+    return build(wire)
   }
 }

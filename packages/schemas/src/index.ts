@@ -83,9 +83,12 @@ export {
   epochToMs,
   integer,
   isDecimalString,
+  isUnsignedDecimalString,
   numberToDecimalString,
   optionalEpoch,
   optionalEpochToMs,
   positiveInt,
+  UNSIGNED_DECIMAL_EXPECTED,
   uint,
+  unsignedDecimalString,
 } from './primitives.ts'

@@ -24,22 +24,25 @@ const DECIMAL = /^-?\d+(?:\.\d+)?$/
  */
 export function isDecimalString(value: unknown): value is string {
   if (typeof value !== 'string') return false
-  // Same language as DECIMAL (/^-?\d+(?:\.\d+)?$/), as one pass over char codes:
-  // several times faster than the regex on the short strings of a payload.
-  const n = value.length
-  let i = value.charCodeAt(0) === 45 ? 1 : 0 // '-'
-  const intStart = i
-  while (i < n && isDigit(value.charCodeAt(i))) i++
-  if (i === intStart) return false
-  if (i === n) return true
-  if (value.charCodeAt(i) !== 46) return false // '.'
-  const fracStart = ++i
-  while (i < n && isDigit(value.charCodeAt(i))) i++
-  return i === n && i > fracStart
+  return value.charCodeAt(0) === 45 ? unsignedFrom(value, 1) : unsignedFrom(value, 0) // '-'
 }
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57
+/**
+ * Whether `text` from `start` on is digits with an optional fraction: the
+ * language of DECIMAL without its sign, as one pass over char codes (several
+ * times faster than the regex on the short strings of a payload).
+ */
+function unsignedFrom(text: string, start: number): boolean {
+  const n = text.length
+  let i = start
+  // (c - 48) >>> 0 <= 9: one unsigned comparison for '0'..'9'
+  while (i < n && (text.charCodeAt(i) - 48) >>> 0 <= 9) i++
+  if (i === start) return false
+  if (i === n) return true
+  if (text.charCodeAt(i) !== 46) return false // '.'
+  const fraction = ++i
+  while (i < n && (text.charCodeAt(i) - 48) >>> 0 <= 9) i++
+  return i === n && i > fraction
 }
 
 /**
@@ -77,6 +80,48 @@ export const DECIMAL_EXPECTED = 'a decimal string'
 export const decimalString = withPredicate(
   z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED }),
   isDecimalString,
+)
+
+/**
+ * True when `value` is a decimal string without a sign, such as `"65000.1"` or
+ * `"0"`: what prices and quantities must be. `"-5"` and `"-0"` are refused.
+ *
+ * @param value - Anything.
+ * @returns Whether `value` is an unsigned decimal string.
+ * @example
+ * ```ts
+ * isUnsignedDecimalString('65000.1') // true
+ * isUnsignedDecimalString('-0') // false
+ * ```
+ */
+export function isUnsignedDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && unsignedFrom(value, 0)
+}
+
+/**
+ * Shown as the "expected" part of a payload error about a price or quantity.
+ *
+ * @example
+ * ```ts
+ * UNSIGNED_DECIMAL_EXPECTED // 'a non-negative decimal string'
+ * ```
+ */
+export const UNSIGNED_DECIMAL_EXPECTED = 'a non-negative decimal string'
+
+/**
+ * A price or quantity on the wire: a decimal string without a sign (a
+ * negative price, or `"-0"`, is refused); kept as the same exact string.
+ * Signed values (funding rates, the 24 h change) use {@link decimalString}.
+ *
+ * @example
+ * ```ts
+ * unsignedDecimalString.parse('65000.1') // '65000.1'
+ * unsignedDecimalString.safeParse('-5').success // false
+ * ```
+ */
+export const unsignedDecimalString = withPredicate(
+  z.custom<string>(isUnsignedDecimalString, { error: UNSIGNED_DECIMAL_EXPECTED }),
+  isUnsignedDecimalString,
 )
 
 /**
@@ -191,6 +236,23 @@ export const epoch = z.pipe(z.int().check(z.nonnegative()), z.transform(epochToM
 const DIGITS = /^\d+$/
 
 /**
+ * {@link epochNumberOrString} as sent, before conversion to ms: a
+ * non-negative integer or a digit string.
+ *
+ * @example
+ * ```ts
+ * epochNumberOrStringWire.parse('1767225600') // '1767225600'
+ * ```
+ */
+export const epochNumberOrStringWire = withPredicate(
+  z.union([
+    z.int().check(z.nonnegative()),
+    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
+  ]),
+  isEpochNumberOrString,
+)
+
+/**
  * A wire epoch sent as a JSON number or a digit string
  * (funding-rate-history `funding_time`), normalized to ms.
  *
@@ -200,12 +262,42 @@ const DIGITS = /^\d+$/
  * ```
  */
 export const epochNumberOrString = z.pipe(
-  z.union([
-    z.int().check(z.nonnegative()),
-    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
-  ]),
-  z.transform((v: number | string) => epochToMs(Number(v))),
+  epochNumberOrStringWire,
+  z.transform(epochNumberOrStringToMs),
 )
+
+function isEpochNumberOrString(v: unknown): boolean {
+  return typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : isDigits(v)
+}
+
+/** DIGITS (/^\d+$/) as one pass over char codes. */
+function isDigits(v: unknown): boolean {
+  if (typeof v !== 'string' || v.length === 0) return false
+  for (let i = 0; i < v.length; i++) if ((v.charCodeAt(i) - 48) >>> 0 > 9) return false
+  return true
+}
+
+/** A digit string's value: exact by hand up to 15 digits (faster than `Number`), else `Number`. */
+function digitsValue(text: string): number {
+  if (text.length > 15) return Number(text)
+  let n = 0
+  for (let i = 0; i < text.length; i++) n = n * 10 + (text.charCodeAt(i) - 48)
+  return n
+}
+
+/**
+ * Converts a checked wire epoch (a JSON number or a digit string) to ms.
+ *
+ * @param v - A non-negative integer or a digit string.
+ * @returns Epoch milliseconds.
+ * @example
+ * ```ts
+ * epochNumberOrStringToMs('1767225600') // 1767225600000
+ * ```
+ */
+export function epochNumberOrStringToMs(v: number | string): number {
+  return epochToMs(typeof v === 'number' ? v : digitsValue(v))
+}
 
 /**
  * Converts a wire "maybe" epoch to ms or `null`: `0`, `null`, `""` and

@@ -1,10 +1,10 @@
 /**
  * `@perpkit/schemas/runtime`: everything `@perpkit/schemas` exports, built
- * into one module with the parts of zod it uses inlined. Node's ESM loader
- * pays per file, and zod's entry points load some 150 (every locale
- * included); this one file loads in a fraction of the time, so a process's
- * first request comes sooner. `@perpkit/client` loads it on its first call.
- * Prefer `@perpkit/schemas` everywhere else: this copy's zod is its own.
+ * into one module (Node's ESM loader pays per file). It is the package's one
+ * implementation: `@perpkit/schemas` re-exports it, and zod stays an import,
+ * so a process holds one zod and one copy of the schemas whichever entry its
+ * modules import (`instanceof` and the drift walk work across entries).
+ * `@perpkit/client` loads it on its first call.
  *
  * @example
  * ```ts

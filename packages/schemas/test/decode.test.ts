@@ -143,7 +143,11 @@ describe('klines', () => {
     const bad = klineSample()
     bad[1] = { ...bad[1]!, close_price: '87,140' }
     expect(issuesOf('/contract/public/kline', bad)).toEqual([
-      { path: 'data[1].close_price', expected: 'a decimal string', received: '"87,140"' },
+      {
+        path: 'data[1].close_price',
+        expected: 'a non-negative decimal string',
+        received: '"87,140"',
+      },
     ])
   })
 
@@ -346,7 +350,7 @@ describe('depth', () => {
       ['87150.6', 'seven', '12'],
     ]
     expect(issuesOf('/contract/public/depth', bad)).toEqual([
-      { path: 'data.asks[1][1]', expected: 'a decimal string', received: '"seven"' },
+      { path: 'data.asks[1][1]', expected: 'a non-negative decimal string', received: '"seven"' },
     ])
   })
 

@@ -12,7 +12,7 @@ import { defineEndpoint } from '../endpoint.ts'
 import { anyArray } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { DECIMAL_EXPECTED, epoch, isDecimalString, uint } from '../primitives.ts'
+import { epoch, isUnsignedDecimalString, UNSIGNED_DECIMAL_EXPECTED, uint } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**
@@ -25,7 +25,7 @@ import { endpointRoutes } from '../routes.ts'
  */
 export type DepthLevelWire = [price: string, qty: string, total: string]
 
-const LEVEL_EXPECTED = 'a level [price, qty, total] of three decimal strings'
+const LEVEL_EXPECTED = 'a level [price, qty, total] of three non-negative decimal strings'
 
 /**
  * Checks one side of a book and, if `build` is set, converts it; reports the
@@ -44,8 +44,13 @@ function checkSide(
       return undefined
     }
     for (let j = 0; j < 3; j++) {
-      if (!isDecimalString(level[j])) {
-        issues.push({ code: 'custom', message: DECIMAL_EXPECTED, input: level[j], path: [i, j] })
+      if (!isUnsignedDecimalString(level[j])) {
+        issues.push({
+          code: 'custom',
+          message: UNSIGNED_DECIMAL_EXPECTED,
+          input: level[j],
+          path: [i, j],
+        })
         return undefined
       }
     }

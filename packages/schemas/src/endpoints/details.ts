@@ -9,7 +9,14 @@ import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epochToMs, optionalEpochToMs, positiveInt, uint } from '../primitives.ts'
+import {
+  decimalString,
+  epochToMs,
+  optionalEpochToMs,
+  positiveInt,
+  uint,
+  unsignedDecimalString,
+} from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /** `0`, `null`, `""` or absent mean "none". */
@@ -32,30 +39,30 @@ export const contractWire = z
     product_type: z.union([z.literal(1), z.literal(2)], { error: '1 (perpetual) or 2 (futures)' }),
     base_currency: z.string(),
     quote_currency: z.string(),
-    vol_precision: z.optional(decimalString),
+    vol_precision: z.optional(unsignedDecimalString),
     // The spec's name; live rows send vol_precision, so its absence is not drift.
-    volume_precision: seldomSent(z.optional(decimalString)),
-    price_precision: decimalString,
-    max_volume: decimalString,
-    market_max_volume: z.optional(decimalString),
-    min_volume: decimalString,
-    contract_size: decimalString,
-    index_price: decimalString,
+    volume_precision: seldomSent(z.optional(unsignedDecimalString)),
+    price_precision: unsignedDecimalString,
+    max_volume: unsignedDecimalString,
+    market_max_volume: z.optional(unsignedDecimalString),
+    min_volume: unsignedDecimalString,
+    contract_size: unsignedDecimalString,
+    index_price: unsignedDecimalString,
     index_name: z.string(),
-    min_leverage: decimalString,
-    max_leverage: decimalString,
-    turnover_24h: decimalString,
-    volume_24h: decimalString,
-    last_price: decimalString,
+    min_leverage: unsignedDecimalString,
+    max_leverage: unsignedDecimalString,
+    turnover_24h: unsignedDecimalString,
+    volume_24h: unsignedDecimalString,
+    last_price: unsignedDecimalString,
     open_timestamp: uint,
     expire_timestamp: noneableTime,
     settle_timestamp: noneableTime,
     funding_rate: decimalString,
     expected_funding_rate: decimalString,
-    open_interest: decimalString,
-    open_interest_value: decimalString,
-    high_24h: decimalString,
-    low_24h: decimalString,
+    open_interest: unsignedDecimalString,
+    open_interest_value: unsignedDecimalString,
+    high_24h: unsignedDecimalString,
+    low_24h: unsignedDecimalString,
     change_24h: decimalString,
     funding_interval_hours: z.optional(positiveInt),
     status: z.optional(z.enum(['Trading', 'Delisted'])),

@@ -17,7 +17,7 @@ import {
   symbolQuery,
   timeParam,
 } from '../params.ts'
-import { decimalString, epochToMs, uint } from '../primitives.ts'
+import { epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**
@@ -30,11 +30,11 @@ import { endpointRoutes } from '../routes.ts'
  */
 export const klineRecordWire = z.object({
   timestamp: uint,
-  open_price: decimalString,
-  close_price: decimalString,
-  high_price: decimalString,
-  low_price: decimalString,
-  volume: decimalString,
+  open_price: unsignedDecimalString,
+  close_price: unsignedDecimalString,
+  high_price: unsignedDecimalString,
+  low_price: unsignedDecimalString,
+  volume: unsignedDecimalString,
 })
 
 /**

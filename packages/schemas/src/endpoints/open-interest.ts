@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epoch, uint } from '../primitives.ts'
+import { epoch, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**
@@ -21,8 +21,8 @@ import { endpointRoutes } from '../routes.ts'
 export const openInterestWire = z.object({
   timestamp: uint,
   symbol: z.string(),
-  open_interest: decimalString,
-  open_interest_value: decimalString,
+  open_interest: unsignedDecimalString,
+  open_interest_value: unsignedDecimalString,
 })
 
 const openInterestData = z.extend(openInterestWire, { timestamp: epoch })

@@ -8,7 +8,7 @@ import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import { decimalString, epochToMs, uint } from '../primitives.ts'
+import { epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /** The interface's largest `limit` for market-trade. */
@@ -24,9 +24,9 @@ const route = endpointRoutes['/contract/public/market-trade']
  */
 export const tradeWire = z.object({
   symbol: z.string(),
-  price: decimalString,
-  qty: decimalString,
-  quote_qty: decimalString,
+  price: unsignedDecimalString,
+  qty: unsignedDecimalString,
+  quote_qty: unsignedDecimalString,
   time: uint,
   is_buyer_maker: z.boolean(),
 })

@@ -1,0 +1,22 @@
+// Builds `@perpkit/schemas/runtime` (one file, so a process loads it fast) and makes it the
+// only implementation: `dist/index.js` re-exports it. zod stays an import, so a process
+// holds one zod and one copy of this package's state (the fast lists the drift walk reads),
+// whichever entry each module imports.
+import { rmSync, writeFileSync } from 'node:fs'
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: ['dist/index.js'],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  sourcemap: true,
+  external: ['zod'],
+  outfile: 'dist/runtime.js',
+  logLevel: 'warning',
+})
+writeFileSync(
+  'dist/index.js',
+  "// The implementation is ./runtime.js, one file: see scripts/build-runtime.mjs.\nexport * from './runtime.js'\n",
+)
+rmSync('dist/index.js.map', { force: true })
