@@ -6,8 +6,10 @@ import {
   epochNumberOrString,
   epochToMs,
   isDecimalString,
+  isUnsignedDecimalString,
   numberToDecimalString,
   optionalEpoch,
+  UNSIGNED_DECIMAL_PATTERN,
 } from './primitives.ts'
 
 describe('isDecimalString', () => {
@@ -32,6 +34,18 @@ describe('isDecimalString', () => {
     fc.assert(
       fc.property(fc.string({ unit: chars, maxLength: 8 }), (s) => {
         expect(isDecimalString(s)).toBe(DECIMAL_PATTERN.test(s))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
+
+describe('isUnsignedDecimalString', () => {
+  it('accepts exactly the language of UNSIGNED_DECIMAL_PATTERN, the one the OpenAPI document states (1,000 random strings)', () => {
+    const chars = fc.constantFrom('0', '1', '9', '.', '-', 'e', ' ', 'a')
+    fc.assert(
+      fc.property(fc.string({ unit: chars, maxLength: 8 }), (s) => {
+        expect(isUnsignedDecimalString(s)).toBe(UNSIGNED_DECIMAL_PATTERN.test(s))
       }),
       { numRuns: 1000 },
     )

@@ -11,6 +11,12 @@ import { withPredicate } from './fast-list.ts'
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
 
 /**
+ * The language of {@link isUnsignedDecimalString} (prices and quantities) as a
+ * regular expression, for the OpenAPI document and tests: no sign at all.
+ */
+export const UNSIGNED_DECIMAL_PATTERN = /^\d+(?:\.\d+)?$/
+
+/**
  * True when `value` is a plain decimal string such as `"65000.1"`, `"-0.0375"` or `"0"`.
  * Exponents, blanks, `"NaN"` and empty strings are not decimals.
  *

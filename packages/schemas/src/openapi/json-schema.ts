@@ -21,7 +21,12 @@ import { depthWire } from '../endpoints/depth.ts'
 import { contractWire } from '../endpoints/details.ts'
 import { KLINE_STEPS } from '../kline-steps.ts'
 import { stepQuery } from '../params.ts'
-import { DECIMAL_PATTERN, decimalString } from '../primitives.ts'
+import {
+  DECIMAL_PATTERN,
+  decimalString,
+  UNSIGNED_DECIMAL_PATTERN,
+  unsignedDecimalString,
+} from '../primitives.ts'
 
 /** A JSON Schema object, as written into the document. */
 export type JsonSchema = Record<string, unknown>
@@ -43,10 +48,21 @@ export const sharedSchemas: Record<string, JsonSchema> = {
       'An exact decimal as a string (never a float): optional minus, digits, optional fraction. No exponent.',
     examples: ['65000.1', '-0.0375', '727798'],
   },
+  UnsignedDecimalString: {
+    type: 'string',
+    pattern: UNSIGNED_DECIMAL_PATTERN.source,
+    description:
+      'A price or quantity: an exact decimal string without a sign (`-5` and `-0` are refused). No exponent.',
+    examples: ['65000.1', '0', '727798'],
+  },
   DepthLevel: {
     type: 'array',
     description: 'One book level: [price, qty, total], the third being the running total.',
-    prefixItems: [ref('DecimalString'), ref('DecimalString'), ref('DecimalString')],
+    prefixItems: [
+      ref('UnsignedDecimalString'),
+      ref('UnsignedDecimalString'),
+      ref('UnsignedDecimalString'),
+    ],
     minItems: 3,
   },
 }
@@ -60,6 +76,7 @@ const depthSide = depthWire.shape.bids
  */
 const overrides = new Map<$ZodType, JsonSchema>([
   [decimalString, ref('DecimalString')],
+  [unsignedDecimalString, ref('UnsignedDecimalString')],
   [
     depthSide,
     {
