@@ -14,7 +14,11 @@ import type { PublishedPackage } from './packages.ts'
 const fixtureDir = fileURLToPath(new URL('../fixture/', import.meta.url))
 
 /** Packages whose types and code need Node (servers); the rest must type-check for browsers. */
-const nodeOnlyPackages = new Set(['@perpkit/sandbox', '@perpkit/redis-limiter', '@perpkit/recorder'])
+const nodeOnlyPackages = new Set([
+  '@perpkit/sandbox',
+  '@perpkit/redis-limiter',
+  '@perpkit/recorder',
+])
 
 /** A consumer project on disk. */
 export interface ConsumerProject {
