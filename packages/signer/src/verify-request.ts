@@ -5,7 +5,12 @@ import { type HeadersInput, readHeader, resolveHeaderNames } from './headers.ts'
 import { liveErrorCodes } from './live-errors.ts'
 import { declaredTooLarge, decodeUtf8, defaultMaxBodyBytes, readStreamCapped } from './read-body.ts'
 import { createMemoryReplayStore, type ReplayStore } from './replay-store.ts'
-import { type CredentialsLookup, type VerifyOptions, verifyCore } from './verify.ts'
+import {
+  type CredentialsLookup,
+  type VerifyOptions,
+  type VerifyParameters,
+  verifyCore,
+} from './verify.ts'
 import type { VerifyRequestFailureReason, VerifyRequestResult } from './verify-request-result.ts'
 
 /**
@@ -135,52 +140,58 @@ export async function verifyParts(
   }
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes)
   const replay = checkReplay(options.replay)
-  const names = resolveHeaderNames(options.headerNames)
-  const tooLarge = () => refuse('body-too-large', messages['body-too-large'](String(maxBodyBytes)))
   let bodyFailure: VerifyRequestResult | undefined
-  const core = await verifyCore(
-    {
-      ...(options.credentials !== undefined
-        ? { credentials: options.credentials, lookup: undefined }
-        : { lookup: options.lookup as CredentialsLookup, credentials: undefined }),
-      // HEAD is signed as the GET it mirrors.
-      method: parts.method.toUpperCase() === 'HEAD' ? 'GET' : parts.method,
-      query: parts.query,
-      headers: parts.headers,
-      windowMs: options.windowMs,
-      now: options.now,
-      headerNames: options.headerNames,
-      getBodyRule: options.getBodyRule,
-    },
-    () => {
-      if (!parts.hasBody) return ''
-      if (declaredTooLarge(readHeader(parts.headers, 'content-length'), maxBodyBytes)) {
-        return { ok: false, reason: 'body-too-large' }
-      }
-      return parts.readBody(maxBodyBytes).then((bytes) => {
-        if (bytes === undefined) return { ok: false, reason: 'body-too-large' } as const
-        const text = decodeUtf8(bytes)
-        // Invalid UTF-8 is no JSON text a client signed: a mismatch, whatever the signature.
-        if (text === undefined) {
-          bodyFailure = refuse('signature-mismatch', 'The body is not UTF-8 text.')
+  // A bodiless request (GET, HEAD) needs no reader: the signed body is its query.
+  const readBody = parts.hasBody
+    ? () => {
+        if (declaredTooLarge(readHeader(parts.headers, 'content-length'), maxBodyBytes)) {
+          return { ok: false, reason: 'body-too-large' } as const
         }
-        return text ?? ''
-      })
-    },
-  )
+        return parts.readBody(maxBodyBytes).then((bytes) => {
+          if (bytes === undefined) return { ok: false, reason: 'body-too-large' } as const
+          const text = decodeUtf8(bytes)
+          // Invalid UTF-8 is no JSON text a client signed: a mismatch, whatever the signature.
+          if (text === undefined) {
+            bodyFailure = refuse('signature-mismatch', 'The body is not UTF-8 text.')
+          }
+          return text ?? ''
+        })
+      }
+    : undefined
+  // One fixed-shape object (a spread of options costs more than the HMAC on this path).
+  const parameters = {
+    credentials: options.credentials,
+    lookup: options.credentials === undefined ? (options.lookup as CredentialsLookup) : undefined,
+    // HEAD is signed as the GET it mirrors.
+    method: parts.method.toUpperCase() === 'HEAD' ? 'GET' : parts.method,
+    query: parts.query,
+    headers: parts.headers,
+    windowMs: options.windowMs,
+    now: options.now,
+    headerNames: options.headerNames,
+    getBodyRule: options.getBodyRule,
+  } as VerifyParameters
+  const core = await verifyCore(parameters, readBody)
   if (!core.ok) {
-    if (core.reason === 'body-too-large') return tooLarge()
+    if (core.reason === 'body-too-large') {
+      return refuse('body-too-large', messages['body-too-large'](String(maxBodyBytes)))
+    }
     const { reason, message } = core as { reason: VerifyRequestFailureReason; message: string }
     return refuse(reason, message)
   }
   if (bodyFailure !== undefined) return bodyFailure
-  if (core.frozen) return refuse('frozen-key', messages['frozen-key'](names.apiKey))
+  if (core.frozen) {
+    const names = resolveHeaderNames(options.headerNames)
+    return refuse('frozen-key', messages['frozen-key'](names.apiKey))
+  }
   if (replay !== undefined) {
     const windowMs = options.windowMs ?? 30_000
     // Remember it as long as the window could still accept this timestamp.
     const ttlMs = Math.max(1, core.timestamp + windowMs - readClock(options.now) + 1)
     const first = await replay.setIfAbsent(core.signature, ttlMs)
-    if (!first) return refuse('replay', messages.replay(names.timestamp))
+    if (!first) {
+      return refuse('replay', messages.replay(resolveHeaderNames(options.headerNames).timestamp))
+    }
   }
   return { ok: true, apiKey: core.apiKey, timestamp: core.timestamp, body: core.body ?? '' }
 }

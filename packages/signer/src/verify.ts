@@ -288,7 +288,12 @@ export async function verifyCore(
     bodyText = read
   }
   const { body } = resolveSignedBody(
-    { ...parameters, method, body: bodyText ?? parameters.body },
+    {
+      method,
+      query: parameters.query,
+      body: bodyText ?? parameters.body,
+      getBodyRule: parameters.getBodyRule,
+    },
     false,
   )
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
