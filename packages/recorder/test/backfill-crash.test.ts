@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canonical, exited, prng, query, spawnCli, tempDir } from './helpers.ts'
+import { backfillArgv, canonical, exited, prng, query, spawnCli, tempDir } from './helpers.ts'
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']
 const FROM = Date.UTC(2026, 0, 5)
@@ -32,21 +32,14 @@ afterAll(async () => {
 })
 
 function backfillArgs(db: string): string[] {
-  return [
-    'backfill',
-    '--db',
+  return backfillArgv({
     db,
-    '--base-url',
-    sandbox.url,
-    '--symbols',
-    SYMBOLS.join(','),
-    '--steps',
-    '1m',
-    '--from',
-    new Date(FROM).toISOString(),
-    '--to',
-    String(TO),
-  ]
+    baseUrl: sandbox.url,
+    symbols: SYMBOLS.join(','),
+    steps: '1m',
+    from: new Date(FROM).toISOString(),
+    to: TO,
+  })
 }
 
 /** Runs a backfill child and SIGKILLs it after `windows` stored windows plus `delayMs`. */
@@ -162,22 +155,8 @@ describe('backfill under kill -9', () => {
   it('a second run over a covered range fetches nothing, and --prepend fetches only what is older', async () => {
     const db = join(tmp.dir, 'prepend.duckdb')
     const day = 86_400_000
-    const args = (from: number, to: number, extra: string[] = []) => [
-      'backfill',
-      '--db',
-      db,
-      '--base-url',
-      sandbox.url,
-      '--symbols',
-      'BTCUSDT',
-      '--steps',
-      '1h',
-      '--from',
-      String(from),
-      '--to',
-      String(to),
-      ...extra,
-    ]
+    const args = (from: number, to: number, extra: string[] = []) =>
+      backfillArgv({ db, baseUrl: sandbox.url, symbols: 'BTCUSDT', steps: '1h', from, to }, extra)
     const run = async (argv: string[]) => {
       const child = spawnCli(argv)
       let out = ''

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cli, jsonLines, query, tempDir } from './helpers.ts'
+import { backfillArgv, cli, jsonLines, query, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox
 const tmp = tempDir()
@@ -16,25 +16,17 @@ afterAll(async () => {
 describe('backfill when the API fails', () => {
   it('exits 1 with the error, keeps the windows stored before it, and a rerun completes the range', async () => {
     const db = join(tmp.dir, 'fail.duckdb')
-    const argv = [
-      'backfill',
-      '--db',
-      db,
-      '--base-url',
-      sandbox.url,
-      '--symbols',
-      'BTCUSDT',
-      '--steps',
-      '1h',
-      '--from',
-      '2026-01-01',
-      '--to',
-      '2026-01-31',
-      '--datasets',
-      'kline',
-      '--concurrency',
-      '1',
-    ]
+    const argv = backfillArgv(
+      {
+        db,
+        baseUrl: sandbox.url,
+        symbols: 'BTCUSDT',
+        steps: '1h',
+        from: '2026-01-01',
+        to: '2026-01-31',
+      },
+      ['--datasets', 'kline', '--concurrency', '1'],
+    )
     // 720 candles = 2 windows: the first is served, the second meets a server error.
     sandbox.faults.add('/contract/public/kline', { kind: 'latency', latencyMs: 1 }, 1)
     sandbox.faults.add('/contract/public/kline', { kind: 'server-error' }, 1)

@@ -94,3 +94,40 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/** Where and what a `backfill` run fills: the flags every backfill test names. */
+export interface BackfillTarget {
+  db: string
+  baseUrl: string
+  symbols: string
+  steps: string
+  from: string | number
+  to: string | number
+}
+
+/**
+ * The argv of `perpkit-recorder backfill` for `target`, then `extra` flags.
+ *
+ * @param target - Database, deployment, symbols, steps and range.
+ * @param extra - More flags (`--prepend`, `--datasets kline`...).
+ * @returns The argv, command first.
+ */
+export function backfillArgv(target: BackfillTarget, extra: readonly string[] = []): string[] {
+  const { db, baseUrl, symbols, steps, from, to } = target
+  return [
+    'backfill',
+    '--db',
+    db,
+    '--base-url',
+    baseUrl,
+    '--symbols',
+    symbols,
+    '--steps',
+    steps,
+    '--from',
+    String(from),
+    '--to',
+    String(to),
+    ...extra,
+  ]
+}

@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cli, jsonLines, query, tempDir } from './helpers.ts'
+import { backfillArgv, cli, jsonLines, query, tempDir } from './helpers.ts'
 
 const DAY = 86_400_000
 const FROM = Date.UTC(2026, 0, 5)
@@ -13,21 +13,9 @@ const db = join(tmp.dir, 'market.duckdb')
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 5, quiet: true, now: () => Date.UTC(2026, 1, 1) })
   const backfill = (from: number, to: number) =>
-    cli([
-      'backfill',
-      '--db',
-      db,
-      '--base-url',
-      sandbox.url,
-      '--symbols',
-      'BTCUSDT,ETHUSDT',
-      '--steps',
-      '1h',
-      '--from',
-      String(from),
-      '--to',
-      String(to),
-    ])
+    cli(
+      backfillArgv({ db, baseUrl: sandbox.url, symbols: 'BTCUSDT,ETHUSDT', steps: '1h', from, to }),
+    )
   // Two days, a day's hole, one more day.
   expect((await backfill(FROM, FROM + 2 * DAY)).code).toBe(0)
   expect((await backfill(FROM + 3 * DAY, FROM + 4 * DAY)).code).toBe(0)
