@@ -28,6 +28,51 @@ export interface RecordedArchive {
 
 const DAY = 86_400_000
 
+/** Output streams that keep stderr, for the message of a failed command. */
+function quietIo() {
+  const io = {
+    err: '',
+    stdout: { write: () => true, isTTY: false },
+    stderr: {
+      write: (text: string) => {
+        io.err += text
+        return true
+      },
+      isTTY: false,
+    },
+  }
+  return io
+}
+
+/**
+ * An archive the recorder created and migrated but holds no row: a backfill
+ * whose range is still in the future (no candle of it has closed).
+ *
+ * @param file - Where to create it.
+ */
+export async function createEmptyArchive(file: string): Promise<void> {
+  const io = quietIo()
+  const from = Date.now() + 10 * DAY
+  const code = await runCli(
+    [
+      'backfill',
+      '--sandbox',
+      '--db',
+      file,
+      '--symbols',
+      'BTCUSDT',
+      '--steps',
+      '60',
+      '--from',
+      String(from),
+      '--to',
+      String(from + DAY),
+    ],
+    io,
+  )
+  if (code !== 0) throw new Error(`perpkit-recorder backfill exited ${code}: ${io.err}`)
+}
+
 /**
  * Records 40 days (a round every 4 days, snapshots every round) for two symbols,
  * then backfills 1h and 4h candles over 60 days, into a fresh file.
@@ -49,23 +94,16 @@ export async function recordArchive(): Promise<RecordedArchive> {
   let clock = recordFrom
   const sandbox = await startSandbox({ seed: 11, quiet: true, now: () => clock })
   const run = async (argv: string[]) => {
-    let err = ''
+    const io = quietIo()
     const code = await runCli(argv, {
-      stdout: { write: () => true, isTTY: false },
-      stderr: {
-        write: (text) => {
-          err += text
-          return true
-        },
-        isTTY: false,
-      },
+      ...io,
       now: () => clock,
       clientOptions: { retry: 0, rateLimit: false },
       sleep: async (ms) => {
         clock += ms
       },
     })
-    if (code !== 0) throw new Error(`perpkit-recorder ${argv[0]} exited ${code}: ${err}`)
+    if (code !== 0) throw new Error(`perpkit-recorder ${argv[0]} exited ${code}: ${io.err}`)
   }
   try {
     const common = ['--db', file, '--base-url', sandbox.url, '--symbols', symbols.join(',')]

@@ -9,6 +9,7 @@ describe('the dashboard launcher’s arguments', () => {
       port: 0,
       baseUrl: null,
       symbol: DEFAULT_SYMBOL,
+      archive: null,
     })
   })
 
@@ -23,8 +24,24 @@ describe('the dashboard launcher’s arguments', () => {
         '-s',
         'ethusdt',
       ]),
-    ).toEqual({ kind: 'run', port: 5173, baseUrl: 'https://api.example.com', symbol: 'ETHUSDT' })
+    ).toEqual({
+      kind: 'run',
+      port: 5173,
+      baseUrl: 'https://api.example.com',
+      symbol: 'ETHUSDT',
+      archive: null,
+    })
     expect(parseDashboardArgs(['--help'])).toEqual({ kind: 'help' })
+  })
+
+  it('reads --archive, the recorder file to plot instead of the live market', () => {
+    expect(parseDashboardArgs(['--archive', 'data/market.duckdb', '-s', 'ETHUSDT'])).toEqual({
+      kind: 'run',
+      port: 0,
+      baseUrl: null,
+      symbol: 'ETHUSDT',
+      archive: 'data/market.duckdb',
+    })
   })
 
   it('refuses a bad port, URL, symbol or option with exit code 2', () => {
@@ -43,6 +60,11 @@ describe('the dashboard launcher’s arguments', () => {
         "--symbol must be a contract symbol such as BTCUSDT, got 'BTC USDT' (see --help)",
       ],
       [['--watch'], "unknown option '--watch' (see --help)"],
+      [
+        ['--archive', 'market.duckdb', '--base-url', 'https://api.example.com'],
+        '--archive and --base-url exclude each other: an archive needs no deployment (see --help)',
+      ],
+      [['--archive', ' '], '--archive needs a file (see --help)'],
     ] as const) {
       const error = usageErrorOf(parseDashboardArgs, argv)
       expect(error.message).toBe(message)
