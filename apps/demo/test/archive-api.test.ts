@@ -5,11 +5,9 @@
  * weeks), exact decimals, and one readable error per reason an archive
  * cannot be read, including a recorder holding it for writing.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createArchiveApi } from '../src/dashboard/archive-api.ts'
 import { type PageServer, startPageServer } from '../src/dashboard/page-server.ts'
@@ -20,11 +18,10 @@ import type {
   ArchiveOpenInterestReply,
 } from '../web/src/archive/archive-wire.ts'
 import { createEmptyArchive, type RecordedArchive, recordArchive } from './archive-fixture.ts'
+import { duckdbWriter, stop } from './duckdb-writer.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-/** Where `@duckdb/node-api` resolves for a child process. */
-const recorderDir = fileURLToPath(new URL('../../../packages/recorder/', import.meta.url))
 /** A decimal string in its shortest exact form: no exponent, no trailing fractional zero. */
 const EXACT = /^-?\d+(\.\d*[1-9])?$/
 
@@ -55,42 +52,6 @@ async function serve(file: string) {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     return { status: res.status, body: (await res.json()) as T }
   }
-}
-
-/**
- * A child process that opens `file` for writing and runs `sql`, then either
- * exits (closing the file) or, with `hold`, keeps it open as a running
- * recorder does until killed. DuckDB's lock is per process, so it takes one.
- */
-async function duckdbWriter(file: string, sql: string, hold: boolean): Promise<ChildProcess> {
-  const script = `import { DuckDBInstance } from '@duckdb/node-api'
-const instance = await DuckDBInstance.create(${JSON.stringify(file)})
-const conn = await instance.connect()
-await conn.run(${JSON.stringify(sql)})
-console.log('open')
-if (${hold}) setInterval(() => {}, 1000)
-else { conn.closeSync(); instance.closeSync() }`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: recorderDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    const exited = (code: number | null) =>
-      code === 0 && !hold ? resolve() : reject(new Error(`the writer exited (${code})`))
-    child.once('exit', exited)
-    child.stdout?.once('data', () => {
-      if (!hold) return
-      child.off('exit', exited)
-      resolve()
-    })
-  })
-  return child
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
 }
 
 describe('the archive endpoints on a recorded archive', () => {
