@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { archivePath } from '../src/dashboard/archive-mode.ts'
 import { DEFAULT_SYMBOL, parseDashboardArgs } from '../src/dashboard/args.ts'
 import { usageErrorOf } from './usage-error.ts'
 
@@ -70,5 +71,15 @@ describe('the dashboard launcher’s arguments', () => {
       expect(error.message).toBe(message)
       expect(error.exitCode).toBe(2)
     }
+  })
+
+  it('takes a relative --archive from where pnpm was typed (INIT_CWD), not from apps/demo', () => {
+    expect(archivePath('data/market.duckdb', { INIT_CWD: '/home/me/perpkit' })).toBe(
+      '/home/me/perpkit/data/market.duckdb',
+    )
+    expect(archivePath('/srv/market.duckdb', { INIT_CWD: '/home/me/perpkit' })).toBe(
+      '/srv/market.duckdb',
+    )
+    expect(archivePath('market.duckdb', {})).toBe(`${process.cwd()}/market.duckdb`)
   })
 })
