@@ -13,6 +13,16 @@
  *
  * @packageDocumentation
  */
+export type { Archive, ArchiveErrorReason } from './archive/open-archive.ts'
+export { ArchiveError, openArchive } from './archive/open-archive.ts'
+export type {
+  ArchiveContents,
+  ArchiveSeries,
+  CandleQuery,
+  CandleRange,
+  OpenInterestEvery,
+  TimeRange,
+} from './archive/queries.ts'
 export type { CliIo } from './cli/run-cli.ts'
 export { runCli } from './cli/run-cli.ts'
 export type { Dataset, DatasetKind } from './datasets.ts'

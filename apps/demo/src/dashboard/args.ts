@@ -20,6 +20,8 @@ export interface DashboardArgs {
   baseUrl: string | null
   /** The contract shown first. */
   symbol: string
+  /** A recorder archive (DuckDB file) to plot instead of the live market. */
+  archive: string | null
 }
 
 /** The `--help` text. */
@@ -29,7 +31,8 @@ Usage: pnpm dashboard [-- options]
 
 Builds the page if needed, starts the embedded sandbox (signed mode, rate
 limits and live quirks on) and a server for the page on 127.0.0.1, prints its
-URL, and serves until Ctrl-C.
+URL, and serves until Ctrl-C. With --archive, it starts no sandbox and plots
+the history a perpkit-recorder archive holds instead.
 
 Options:
       --port <N>          port of the page's server (default: a free port)
@@ -38,12 +41,16 @@ Options:
                           PERPKIT_API_KEY, PERPKIT_API_SECRET and
                           PERPKIT_API_MEMO are all set
   -s, --symbol <SYMBOL>   the contract shown first (default: ${DEFAULT_SYMBOL})
+      --archive <FILE>    plot the candles, funding settlements and open
+                          interest a perpkit-recorder archive (DuckDB file)
+                          holds, read-only, instead of the live market
   -h, --help              show this help`
 
 const OPTIONS = {
   port: { type: 'string' },
   'base-url': { type: 'string' },
   symbol: { type: 'string', short: 's' },
+  archive: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const
 
@@ -73,10 +80,15 @@ export function parseDashboardArgs(argv: readonly string[]): DashboardCommand {
     throw explainParseError(error)
   }
   if (values.help) return { kind: 'help' }
+  if (values.archive !== undefined && values['base-url'] !== undefined) {
+    throw usageError('--archive and --base-url exclude each other: an archive needs no deployment')
+  }
+  if (values.archive?.trim() === '') throw usageError('--archive needs a file')
   return {
     kind: 'run',
     port: values.port === undefined ? 0 : parsePort(values.port),
     baseUrl: values['base-url'] === undefined ? null : parseBaseUrl(values['base-url']),
     symbol: values.symbol === undefined ? DEFAULT_SYMBOL : parseSymbol(values.symbol),
+    archive: values.archive ?? null,
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The page's server: the built files of `web/dist`, and `/config.json` for
- * the page. Loopback only; GET and HEAD only.
+ * The page's server: the built files of `web/dist`, `/config.json` for the
+ * page, and in archive mode the archive's JSON endpoints. Loopback only; GET
+ * and HEAD only.
  *
  * @module
  */
@@ -8,7 +9,12 @@ import { createReadStream, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
-import { CONFIG_PATH, type DashboardConfig } from '../../web/src/dashboard-config.ts'
+import {
+  type ArchivePageConfig,
+  CONFIG_PATH,
+  type DashboardConfig,
+} from '../../web/src/dashboard-config.ts'
+import type { ArchiveApi, JsonReply } from './archive-api.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,15 +57,41 @@ function resolveFile(root: string, pathname: string): string | null {
   }
 }
 
-function handle(root: string, config: string, req: IncomingMessage, res: ServerResponse): void {
+function sendJson(res: ServerResponse, reply: JsonReply, head: boolean): void {
+  res.writeHead(reply.status, {
+    'content-type': CONTENT_TYPES['.json'] as string,
+    'cache-control': 'no-store',
+  })
+  res.end(head ? undefined : `${JSON.stringify(reply.body)}\n`)
+}
+
+function handle(
+  root: string,
+  config: string,
+  api: ArchiveApi | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('allow', 'GET, HEAD')
     send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n')
     return
   }
-  const { pathname } = new URL(req.url ?? '/', 'http://page')
+  const url = new URL(req.url ?? '/', 'http://page')
+  const { pathname } = url
   if (pathname === CONFIG_PATH) {
     send(res, 200, CONTENT_TYPES['.json'] as string, config)
+    return
+  }
+  const reply = api?.(url) ?? null
+  if (reply !== null) {
+    reply.then(
+      (answer) => sendJson(res, answer, req.method === 'HEAD'),
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error)
+        sendJson(res, { status: 500, body: { error: { reason: 'internal', message } } }, false)
+      },
+    )
     return
   }
   const file = resolveFile(root, pathname)
@@ -79,17 +111,19 @@ function handle(root: string, config: string, req: IncomingMessage, res: ServerR
 /**
  * Serves the built page and its configuration on 127.0.0.1.
  *
- * @param options - The built page's folder, the configuration, the port (`0`: a free one).
+ * @param options - The built page's folder, the configuration, the port
+ *   (`0`: a free one), and in archive mode the archive's endpoints.
  * @returns The server, listening.
  */
 export async function startPageServer(options: {
   root: string
-  config: DashboardConfig
+  config: DashboardConfig | ArchivePageConfig
   port: number
+  api?: ArchiveApi
 }): Promise<PageServer> {
   const root = normalize(options.root)
   const config = `${JSON.stringify(options.config)}\n`
-  const server = createServer((req, res) => handle(root, config, req, res))
+  const server = createServer((req, res) => handle(root, config, options.api, req, res))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, '127.0.0.1', () => {

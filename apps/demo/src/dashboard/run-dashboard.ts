@@ -1,14 +1,16 @@
 /**
  * Running the dashboard: open the source (the embedded sandbox or
- * `--base-url`), check the first symbol, build the page if needed, serve the
- * page and its configuration, print the URL, and stop cleanly on SIGINT/SIGTERM.
+ * `--base-url`) and check the first symbol, or check the archive
+ * (`--archive`), build the page if needed, serve the page and its
+ * configuration, print the URL, and stop cleanly on SIGINT/SIGTERM.
  *
  * @module
  */
-import type { DashboardConfig } from '../../web/src/dashboard-config.ts'
+import type { ArchivePageConfig, DashboardConfig } from '../../web/src/dashboard-config.ts'
 import { DemoError } from '../demo-error.ts'
 import { describeError } from '../errors.ts'
 import { type DataSource, openSource } from '../source.ts'
+import type { ArchiveApi } from './archive-api.ts'
 import type { DashboardArgs } from './args.ts'
 import { buildPageIfNeeded, DIST_DIR } from './build-page.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
@@ -35,9 +37,12 @@ function pageConfig(source: DataSource, symbol: string): DashboardConfig {
   }
 }
 
-async function startServer(args: DashboardArgs, config: DashboardConfig): Promise<PageServer> {
+async function startServer(
+  args: DashboardArgs,
+  served: { config: DashboardConfig | ArchivePageConfig; api?: ArchiveApi },
+): Promise<PageServer> {
   try {
-    return await startPageServer({ root: DIST_DIR, config, port: args.port })
+    return await startPageServer({ root: DIST_DIR, port: args.port, ...served })
   } catch (error) {
     const code = (error as { code?: unknown }).code
     if (code === 'EADDRINUSE') throw new DemoError(`port ${args.port} is already in use`)
@@ -71,13 +76,21 @@ export async function runDashboard(
   const signalled = waitForSignal()
   let source: DataSource | undefined
   let server: PageServer | undefined
+  const note = (line: string) => output.stderr.write(`${PROGRAM}: note: ${line}\n`)
   try {
-    source = await openSource(args.baseUrl, process.env)
-    for (const warning of source.warnings) output.stderr.write(`${PROGRAM}: note: ${warning}\n`)
-    // Fails fast, in the terminal, on an unknown symbol or an unreachable deployment.
-    await source.client.getContracts({ symbol: args.symbol })
+    let served: { config: DashboardConfig | ArchivePageConfig; api?: ArchiveApi }
+    if (args.archive !== null) {
+      const { prepareArchiveMode } = await import('./archive-mode.ts')
+      served = await prepareArchiveMode(args.archive, args.symbol, note)
+    } else {
+      source = await openSource(args.baseUrl, process.env)
+      for (const warning of source.warnings) note(warning)
+      // Fails fast, in the terminal, on an unknown symbol or an unreachable deployment.
+      await source.client.getContracts({ symbol: args.symbol })
+      served = { config: pageConfig(source, args.symbol) }
+    }
     await buildPageIfNeeded((line) => output.stderr.write(`${PROGRAM}: ${line}\n`))
-    server = await startServer(args, pageConfig(source, args.symbol))
+    server = await startServer(args, served)
     output.stdout.write(`${server.url}\n`)
     await signalled
     return 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readDashboardConfig } from './dashboard-config.ts'
+import { readDashboardConfig, readPageConfig } from './dashboard-config.ts'
 
 const config = {
   baseUrl: 'http://127.0.0.1:4010',
@@ -27,5 +27,14 @@ describe('reading /config.json', () => {
       "/config.json: 'secret' must be a non-empty string",
     )
     expect(() => readDashboardConfig(null)).toThrow("'baseUrl'")
+  })
+
+  it('reads archive mode when source is archive, and the live configuration otherwise', () => {
+    const archive = { source: 'archive', symbol: 'ETHUSDT', archive: 'market.duckdb' }
+    expect(readPageConfig(archive)).toEqual(archive)
+    expect(readPageConfig(config)).toEqual(config)
+    expect(() => readPageConfig({ ...archive, archive: 3 })).toThrow(
+      "/config.json: 'archive' must be a non-empty string",
+    )
   })
 })

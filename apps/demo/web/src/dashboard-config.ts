@@ -28,6 +28,15 @@ export interface DashboardConfig {
   credentials: PageCredentials | null
 }
 
+/** The page's configuration in archive mode (`--archive <file>`): no interface, no credentials. */
+export interface ArchivePageConfig {
+  source: 'archive'
+  /** The contract shown first, when the archive holds it. */
+  symbol: string
+  /** The archive's file name, for the header. */
+  archive: string
+}
+
 /** Where the launcher serves the configuration. */
 export const CONFIG_PATH = '/config.json'
 
@@ -64,4 +73,23 @@ export function readDashboardConfig(value: unknown): DashboardConfig {
     }
   }
   return { baseUrl, symbol, source, credentials }
+}
+
+/**
+ * Reads an untrusted JSON value as either configuration: archive mode when
+ * `source` is `'archive'`, the live market otherwise.
+ *
+ * @param value - The parsed `/config.json`.
+ * @returns The configuration.
+ * @throws {Error} naming the first field that is missing or of the wrong type.
+ */
+export function readPageConfig(value: unknown): DashboardConfig | ArchivePageConfig {
+  const record = (value ?? {}) as Record<string, unknown>
+  if (record.source !== 'archive') return readDashboardConfig(value)
+  for (const field of ['symbol', 'archive'] as const) {
+    if (typeof record[field] !== 'string' || record[field] === '') {
+      throw new Error(`${CONFIG_PATH}: '${field}' must be a non-empty string`)
+    }
+  }
+  return { source: 'archive', symbol: record.symbol as string, archive: record.archive as string }
 }

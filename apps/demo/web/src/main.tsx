@@ -1,14 +1,15 @@
 /**
  * The page's entry: reads `/config.json` from the launcher, creates the
  * client (signing in the browser with WebCrypto), the store and the
- * calculators, renders, and starts the live refresh.
+ * calculators, renders, and starts the live refresh; or, in archive mode,
+ * hands over to the archive page.
  *
  * @module
  */
 import { render } from 'preact'
 import { createApi } from './api.ts'
 import { App } from './app.tsx'
-import { CONFIG_PATH, readDashboardConfig } from './dashboard-config.ts'
+import { CONFIG_PATH, type DashboardConfig, readPageConfig } from './dashboard-config.ts'
 import { createCalculators } from './market/calculators.ts'
 import { createFaults } from './market/faults.ts'
 import { createMarket } from './market/store.ts'
@@ -17,7 +18,16 @@ import './styles.css'
 async function boot(root: HTMLElement): Promise<void> {
   const response = await fetch(CONFIG_PATH, { cache: 'no-store' })
   if (!response.ok) throw new Error(`${CONFIG_PATH}: HTTP ${response.status}`)
-  const config = readDashboardConfig(await response.json())
+  const config = readPageConfig(await response.json())
+  if (config.source === 'archive') {
+    const { bootArchive } = await import('./archive/archive-main.tsx')
+    await bootArchive(root, config)
+    return
+  }
+  await bootLive(root, config)
+}
+
+async function bootLive(root: HTMLElement, config: DashboardConfig): Promise<void> {
   const api = createApi(config)
   const market = createMarket(api)
   const calculators = createCalculators(market)

@@ -30,6 +30,8 @@ export interface CandlesChartProps {
   liquidationPrice: string | null
   tick: string
   formatPrice: (value: string) => string
+  /** The container's `data-testid`. @default 'candles-chart' */
+  testid?: string
 }
 
 interface Handles {
@@ -145,5 +147,11 @@ export function CandlesChart(props: CandlesChartProps) {
           })
   }, [props.liquidationPrice])
 
-  return <div class="chart chart-candles" data-testid="candles-chart" ref={container} />
+  return (
+    <div
+      class="chart chart-candles"
+      data-testid={props.testid ?? 'candles-chart'}
+      ref={container}
+    />
+  )
 }

@@ -22,7 +22,13 @@ interface Handles {
 }
 
 /** The funding history chart (`data-testid="funding-history"`). */
-export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
+export function FundingChart(props: {
+  history: readonly FundingRateRecord[]
+  /** The container's `data-testid`. @default 'funding-history' */
+  testid?: string
+  /** Extra classes of the container (a taller chart). */
+  class?: string
+}) {
   const { container, handles } = useChart<Handles>((element, colors) => {
     const chart = createChart(element, {
       ...baseOptions(colors),
@@ -57,5 +63,11 @@ export function FundingChart(props: { history: readonly FundingRateRecord[] }) {
     h.chart.timeScale().fitContent()
   }, [props.history])
 
-  return <div class="chart chart-funding" data-testid="funding-history" ref={container} />
+  return (
+    <div
+      class={`chart chart-funding ${props.class ?? ''}`}
+      data-testid={props.testid ?? 'funding-history'}
+      ref={container}
+    />
+  )
 }
