@@ -6,7 +6,7 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { fastList } from '../fast-list.ts'
+import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -159,6 +159,8 @@ function volumePrecisionOf(row: z.output<typeof contractWire>): string {
   return step
 }
 
+const contracts = fastList(contractWire, toContract, hasVolumePrecision)
+
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
  *
@@ -171,8 +173,11 @@ export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/d
   params: z.object({ symbol: z.optional(symbolParam) }),
   query: z.object({ symbol: z.optional(symbolQuery) }),
   wire: contractsWire,
-  data: z.pipe(
-    z.object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) }),
-    z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
+  data: withFastDecoder(
+    z.pipe(
+      z.object({ symbols: contracts }),
+      z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
+    ),
+    listFieldDecoder('symbols', contracts),
   ),
 })

@@ -72,15 +72,24 @@ export const klinesWire = z.array(klineRecordWire)
  */
 export function toKline(k: KlineWire): Kline {
   // Some live candles are stamped a second after their bucket: floor to the minute.
-  const ms = epochToMs(k.timestamp)
   return {
-    timestamp: ms - (ms % 60_000),
+    timestamp: floorToMinute(epochToMs(k.timestamp)),
     openPrice: k.open_price,
     highPrice: k.high_price,
     lowPrice: k.low_price,
     closePrice: k.close_price,
     volume: k.volume,
   }
+}
+
+/**
+ * `ms - (ms % 60_000)` for a non-negative integer, without the floating-point
+ * remainder (a C call on numbers beyond 32 bits): the product of an integer
+ * quotient and 60,000 is exact, and at most one step too high.
+ */
+function floorToMinute(ms: number): number {
+  const floor = Math.floor(ms / 60_000) * 60_000
+  return floor > ms ? floor - 60_000 : floor
 }
 
 const windowMessage = (count: number) =>
