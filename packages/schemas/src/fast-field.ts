@@ -33,7 +33,10 @@ export type Convert = (value: unknown) => unknown
  * Source of a check for generated code: statements that run `fail` (a
  * statement such as `return FAIL`) when the variable named `v` is refused,
  * and fall through when it is accepted. It must accept exactly what its
- * schema accepts, and may declare names only inside a block of its own.
+ * schema accepts, and may declare names only inside a block of its own. It
+ * may replace `v` by a value that every consumer of the schema's output
+ * treats the same (a digit string by its number, when the model reads it
+ * through a conversion that gives both the same result).
  *
  * @example
  * ```ts

@@ -95,13 +95,41 @@ export function listFieldDecoder(key: string, list: object): FastDecode {
 export const anyArray = z.custom<unknown[]>((v) => Array.isArray(v), { error: 'an array' })
 
 /**
+ * Options of {@link fastList}.
+ *
+ * @example
+ * ```ts
+ * const options: FastListOptions<typeof tradeWire> = {
+ *   model: (w) => `{ price: ${w.price}, qty: ${w.qty} }`,
+ * }
+ * ```
+ */
+export interface FastListOptions<Row extends z.ZodMiniObject> {
+  /** An extra row-level check equivalent to the object's own refinements. */
+  accept?: (wire: z.output<Row>) => boolean
+  /**
+   * `accept` as a source expression over the row's checked values, given by
+   * wire key as variable names; without it, the generated check calls `accept`.
+   */
+  acceptSource?: (wire: Record<string, string>) => string
+  /**
+   * `build` as a source expression over the row's checked values (by wire
+   * key, as variable names): the model in one literal, without a wire row in
+   * between. It must give exactly what `build` gives; tests compare them.
+   */
+  model?: (wire: Record<string, string>) => string
+  /** Functions the `model` source calls, by name. */
+  helpers?: Record<string, unknown>
+}
+
+/**
  * A list schema whose rows are checked by `row` and converted by `build`.
  * The result is the same as `z.array(row).transform(rows => rows.map(build))`,
  * several times faster on valid payloads.
  *
  * @param row - The row's zod object; fields with transforms need {@link withPredicate}.
  * @param build - Converts one valid wire row to its model.
- * @param accept - An extra row-level check equivalent to the object's own refinements.
+ * @param options - A row-level check, and `build` as source for the generated path.
  * @returns A schema from an array of wire rows to an array of models.
  * @example
  * ```ts
@@ -111,14 +139,14 @@ export const anyArray = z.custom<unknown[]>((v) => Array.isArray(v), { error: 'a
 export function fastList<Row extends z.ZodMiniObject, Model>(
   row: Row,
   build: (wire: z.output<Row>) => Model,
-  accept?: (wire: z.output<Row>) => boolean,
+  options: FastListOptions<Row> = {},
 ): z.ZodMiniType<Model[], unknown[]> {
   const keys = Object.keys(row.shape)
   const fields = keys.map((key) => compileField(row.shape[key] as z.core.$ZodType, key))
   // Generated on the first parse, so importing the table compiles nothing it will not use.
   let fastRow: ((item: unknown) => Model | typeof FAIL) | undefined
   const rowOf = () =>
-    (fastRow ??= compileRow(keys, fields, build as RowBuild, accept as RowCheck | undefined) as (
+    (fastRow ??= compileRow(keys, fields, build as RowBuild, options as RowOptions) as (
       item: unknown,
     ) => Model | typeof FAIL)
   const list = z.pipe(
@@ -162,48 +190,59 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   return list
 }
 
-type RowCheck = (row: Record<string, unknown>) => boolean
 type RowBuild = (row: Record<string, unknown>) => unknown
+type RowOptions = FastListOptions<z.ZodMiniObject>
 
 /**
  * One row's check and conversion: a generated function that reads each field
  * once by name (inline caches instead of a lookup per computed key), checks
- * it with the field's inline source (or its predicate), and hands `build` a
- * fresh wire row whose keys are always in the schema's order. Payloads vary
- * key order from row to row, which makes reads of the payload's own rows
- * megamorphic; `build` then reads one shape only. Without `eval`, the same
- * steps as a loop.
+ * it with the field's inline source (or its predicate), and builds the model
+ * in one literal (`options.model`), or hands `build` a fresh wire row whose
+ * keys are always in the schema's order. Payloads vary key order from row to
+ * row, which makes reads of the payload's own rows megamorphic; `build` then
+ * reads one shape only. Without `eval`, the same steps as a loop.
  */
 function compileRow(
   keys: string[],
   fields: FastField[],
   build: RowBuild,
-  accept: RowCheck | undefined,
+  options: RowOptions,
 ): (item: unknown) => unknown {
+  const { accept, acceptSource, model, helpers = {} } = options
   const checks = fields.map((field) => field.accepts)
   const converts = fields.map((field) => field.convert)
-  const value = (k: number) => (converts[k] ? `convert${k}(v${k})` : `v${k}`)
-  const setup = keys.map((_, k) => {
-    const parts = [`const check${k} = checks[${k}]`]
-    if (converts[k]) parts.push(`convert${k} = converts[${k}]`)
-    return parts.join(', ')
-  })
+  const vars: Record<string, string> = {}
+  const setup: string[] = []
   const reads = keys.map((key, k) => {
     const source = fields[k]?.source
     const check = source ? source(`v${k}`, 'return FAIL') : `if (!check${k}(v${k})) return FAIL`
-    return `const v${k} = row${member(key)}\n${check}`
+    if (!source) setup.push(`const check${k} = checks[${k}]`)
+    vars[key] = `v${k}`
+    let read = `let v${k} = row${member(key)}\n${check}`
+    if (converts[k]) {
+      setup.push(`const convert${k} = converts[${k}]`)
+      vars[key] = `c${k}`
+      read += `\nconst c${k} = convert${k}(v${k})`
+    }
+    return read
   })
-  const wire = keys.map((key, k) => `${JSON.stringify(key)}: ${value(k)}`)
+  const wire = `{ ${keys.map((key) => `${JSON.stringify(key)}: ${vars[key]}`).join(', ')} }`
+  let finish: string
+  if (accept && !acceptSource) {
+    finish = `const wire = ${wire}\nif (!accept(wire)) return FAIL\nreturn ${model ? model(vars) : 'build(wire)'}`
+  } else {
+    const condition = acceptSource ? `if (!(${acceptSource(vars)})) return FAIL\n` : ''
+    finish = `${condition}return ${model ? model(vars) : `build(${wire})`}`
+  }
+  const names = Object.keys(helpers)
   const generated = generate<(row: unknown) => unknown>(
-    ['checks', 'converts', 'build', 'accept', 'FAIL'],
-    [checks, converts, build, accept, FAIL],
+    ['checks', 'converts', 'build', 'accept', 'FAIL', ...names],
+    [checks, converts, build, accept, FAIL, ...names.map((name) => helpers[name])],
     `${setup.join('\n')}
     return function fastRow(row) {
       if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
       ${reads.join('\n')}
-      const wire = { ${wire.join(', ')} }
-      ${accept ? 'if (!accept(wire)) return FAIL' : ''}
-      return build(wire)
+      ${finish}
     }`,
   )
   if (generated) return generated

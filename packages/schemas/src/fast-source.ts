@@ -41,13 +41,24 @@ export function safeIntegerSource(min: 0 | 1): CheckSource {
     `if (typeof ${v} !== 'number' || !Number.isSafeInteger(${v}) || ${v} < ${min}) ${fail}`
 }
 
-/** A non-negative safe integer, or a string of one or more digits. */
+/**
+ * A non-negative safe integer, or a string of one or more digits. A digit
+ * string is replaced by its number in the same pass (as
+ * `epochNumberOrStringToMs` reads it: exact up to 15 digits, else `Number`),
+ * which that conversion maps to the same time.
+ */
 export const epochNumberOrStringSource: CheckSource = (v, fail) =>
   `if (typeof ${v} === 'number') {
   if (!Number.isSafeInteger(${v}) || ${v} < 0) ${fail}
 } else {
   if (typeof ${v} !== 'string' || ${v}.length === 0) ${fail}
-  for (let i = 0; i < ${v}.length; i++) if ((${v}.charCodeAt(i) - 48) >>> 0 > 9) ${fail}
+  let value = 0
+  for (let i = 0; i < ${v}.length; i++) {
+    const digit = ${v}.charCodeAt(i) - 48
+    if (digit >>> 0 > 9) ${fail}
+    value = value * 10 + digit
+  }
+  ${v} = ${v}.length > 15 ? Number(${v}) : value
 }`
 
 /** A decimal string or a finite JSON number. */

@@ -52,7 +52,11 @@ function toFundingRateRecord(r: z.output<typeof fundingRateRowWire>): FundingRat
   }
 }
 
-const records = fastList(fundingRateRowWire, toFundingRateRecord)
+const records = fastList(fundingRateRowWire, toFundingRateRecord, {
+  model: (w) =>
+    `{ symbol: ${w.symbol}, fundingRate: ${w.funding_rate}, fundingTime: epochNumberOrStringToMs(${w.funding_time}) }`,
+  helpers: { epochNumberOrStringToMs },
+})
 
 /**
  * Settled funding rates of one contract.

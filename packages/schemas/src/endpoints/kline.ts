@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { fastList } from '../fast-list.ts'
+import { type FastListOptions, fastList } from '../fast-list.ts'
 import type { KlineStep } from '../kline-steps.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import type { Kline } from '../models.ts'
@@ -92,6 +92,13 @@ function floorToMinute(ms: number): number {
   return floor > ms ? floor - 60_000 : floor
 }
 
+/** {@link toKline} as source, for the generated row check. */
+const klineModel: FastListOptions<typeof klineRecordWire> = {
+  model: (w) =>
+    `{ timestamp: floorToMinute(epochToMs(${w.timestamp})), openPrice: ${w.open_price}, highPrice: ${w.high_price}, lowPrice: ${w.low_price}, closePrice: ${w.close_price}, volume: ${w.volume} }`,
+  helpers: { floorToMinute, epochToMs },
+}
+
 const windowMessage = (count: number) =>
   `the window holds ${count} candles but one request returns at most ${MAX_KLINES_PER_REQUEST}: narrow it, or use iterKlines / getKlineRange for any range`
 
@@ -173,7 +180,7 @@ export const klineEndpoint = defineEndpoint(endpointRoutes['/contract/public/kli
   params: klineParams,
   query: klineQuery,
   wire: klinesWire,
-  data: fastList(klineRecordWire, toKline),
+  data: fastList(klineRecordWire, toKline, klineModel),
 })
 
 /**
@@ -190,6 +197,6 @@ export const markPriceKlineEndpoint = defineEndpoint(
     params: klineParams,
     query: klineQuery,
     wire: klinesWire,
-    data: fastList(klineRecordWire, toKline),
+    data: fastList(klineRecordWire, toKline, klineModel),
   },
 )
