@@ -216,7 +216,7 @@ describe('fastList', () => {
             const levels = book[side]
             if (levels[level]) levels[level][index] = value
           }
-          if (whole) book[whole[0]] = whole[1]
+          if (whole) (book as Record<string, unknown>)[whole[0]] = whole[1]
           expectSameDecode(
             decodeData(endpoints['/contract/public/depth'], book),
             slow.safeParse(book),
