@@ -45,6 +45,7 @@ export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
 export type { CheckSource, Convert, Predicate } from './fast-field.ts'
 export { withPredicate } from './fast-field.ts'
+export type { FastListOptions } from './fast-list.ts'
 export { anyArray, fastList, listRowOf } from './fast-list.ts'
 // The zod-free part, also published alone as `@perpkit/schemas/lite`.
 export * from './lite.ts'
