@@ -124,4 +124,34 @@ describe('the fast path and zod on mutated real rows', () => {
       )
     })
   }
+
+  it("agree on the result and the first issue's path: /contract/public/depth levels (300 runs)", async () => {
+    const text = JSON.stringify(await dataOf(sandbox.url, '/contract/public/depth?symbol=BTCUSDT'))
+    const levels = (JSON.parse(text) as { bids: unknown[] }).bids.length
+    expect(levels).toBe(1000)
+    const change = fc.tuple(fc.constantFrom('bids', 'asks'), fc.nat(levels - 1), fc.nat(2))
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(change, fc.option(fieldValue, { nil: undefined })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        (edits) => {
+          const book = JSON.parse(text) as Record<'bids' | 'asks', unknown[][]>
+          for (const [[side, level, index], value] of edits) {
+            const row = book[side][level] as unknown[]
+            if (value === undefined) row.length = index
+            else row[index] = value
+          }
+          const fast = decodeData(endpoints['/contract/public/depth'], book)
+          const slow = endpoints['/contract/public/depth'].wire.safeParse(book)
+          expect(fast.success).toBe(slow.success)
+          if (!fast.success && !slow.success) {
+            expect(fast.issues[0]?.path).toBe(formatPath(['data', ...slow.error.issues[0]!.path]))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
 })

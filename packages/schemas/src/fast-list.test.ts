@@ -1,13 +1,24 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { contractSample, fundingRatesSample, klineSample, tradeSample } from '../test/samples.ts'
+import {
+  contractSample,
+  depthSample,
+  fundingHistorySample,
+  fundingRatesSample,
+  klineSample,
+  tradeSample,
+} from '../test/samples.ts'
+import { decodeData, formatPath } from './decode.ts'
+import { depthWire } from './endpoints/depth.ts'
 import { contractWire, toContract } from './endpoints/details.ts'
+import { fundingRateHistoryWire } from './endpoints/funding-rate-history.ts'
 import { fundingRateV2RowWire, toFundingRateV2Row } from './endpoints/funding-rate-v2.ts'
 import { endpoints } from './endpoints/index.ts'
 import { klineRecordWire, toKline } from './endpoints/kline.ts'
 import { toTrade, tradeWire } from './endpoints/trades.ts'
 import { fastList } from './fast-list.ts'
+import { epochToMs } from './primitives.ts'
 
 /** The reference: the same rows through zod alone. */
 function reference<Row extends z.ZodMiniObject>(row: Row) {
@@ -59,17 +70,16 @@ describe('fastList', () => {
   // path. Here rows start valid and lose or change a few fields, so the generated check
   // (and the details row's vol_precision rule) decides most of them.
   const tables = [
-    ['kline', endpoints['/contract/public/kline'].data, klineRecordWire, toKline, klineSample],
-    ['trades', endpoints['/contract/public/market-trade'].data, tradeWire, toTrade, tradeSample],
+    ['/contract/public/kline', klineRecordWire, toKline, klineSample],
+    ['/contract/public/market-trade', tradeWire, toTrade, tradeSample],
     [
-      'funding-rate-v2',
-      endpoints['/contract/public/funding-rate-v2'].data,
+      '/contract/public/funding-rate-v2',
       fundingRateV2RowWire,
       toFundingRateV2Row,
       fundingRatesSample,
     ],
   ] as const
-  for (const [name, data, row, build, sample] of tables) {
+  for (const [name, row, build, sample] of tables) {
     it(`gives zod's result on ${name} rows with a few fields dropped or changed (500 runs)`, () => {
       const slow = z.pipe(
         z.array(row as z.ZodMiniObject),
@@ -95,7 +105,10 @@ describe('fastList', () => {
             }
             return r
           })
-          expectSameResult(data.safeParse(rows), slow.safeParse(rows))
+          const reference = slow.safeParse(rows)
+          // the table's zod schema (rows checked fast, zod for a bad one) and decodeData's fast path
+          expectSameResult(endpoints[name].data.safeParse(rows), reference)
+          expectSameDecode(decodeData(endpoints[name], rows), reference)
         }),
         { numRuns: 500 },
       )
@@ -125,11 +138,91 @@ describe('fastList', () => {
           return r
         })
         const data = { symbols }
-        expectSameResult(
-          endpoints['/contract/public/details'].data.safeParse(data),
-          slow.safeParse(data),
+        const reference = slow.safeParse(data)
+        expectSameResult(endpoints['/contract/public/details'].data.safeParse(data), reference)
+        expectSameDecode(decodeData(endpoints['/contract/public/details'], data), reference)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it("gives zod's result on funding-history rows with a few fields dropped or changed (500 runs)", () => {
+    const slow = z.pipe(
+      fundingRateHistoryWire,
+      z.transform(({ list }) =>
+        list.map((r) => ({
+          symbol: r.symbol,
+          fundingRate: r.funding_rate,
+          fundingTime: r.funding_time,
+        })),
+      ),
+    )
+    const keys = ['symbol', 'funding_rate', 'funding_time']
+    const time = fc.oneof(
+      field,
+      fc.constantFrom('1767225600000', '1767225600', '0', '01', '12345678901234567'),
+    )
+    const edit = fc.array(fc.tuple(fc.constantFrom(...keys), fc.option(time, { nil: undefined })), {
+      maxLength: 2,
+    })
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+        const base = fundingHistorySample().list
+        const list = edits.map((changes, i) => {
+          const r: Record<string, unknown> = { ...base[i % base.length] }
+          for (const [key, value] of changes) {
+            if (value === undefined) delete r[key]
+            else r[key] = value
+          }
+          return r
+        })
+        const reference = slow.safeParse({ list })
+        expectSameDecode(
+          decodeData(endpoints['/contract/public/funding-rate-history'], { list }),
+          reference,
         )
       }),
+      { numRuns: 500 },
+    )
+  })
+
+  it("gives zod's result on books with a few level entries changed (500 runs)", () => {
+    const slow = z.pipe(
+      depthWire,
+      z.transform((d) => {
+        const side = (levels: string[][] | null) =>
+          (levels ?? []).map(([price, qty, total]) => ({ price, qty, total }))
+        return {
+          timestamp: epochToMs(d.timestamp),
+          symbol: d.symbol,
+          bids: side(d.bids),
+          asks: side(d.asks),
+        }
+      }),
+    )
+    const entry = fc.oneof(field, fc.constantFrom('65000.1', '0', '7', '-0', '1e5', ' 1'))
+    const change = fc.tuple(fc.constantFrom('bids', 'asks'), fc.nat(1), fc.nat(3), entry)
+    const top = fc.tuple(fc.constantFrom('timestamp', 'symbol', 'bids', 'asks'), entry)
+    fc.assert(
+      fc.property(
+        fc.array(change, { maxLength: 3 }),
+        fc.option(top, { nil: undefined }),
+        (changes, whole) => {
+          const book = depthSample() as { bids: unknown[][]; asks: unknown[][] } & Record<
+            string,
+            unknown
+          >
+          for (const [side, level, index, value] of changes) {
+            const levels = book[side]
+            if (levels[level]) levels[level][index] = value
+          }
+          if (whole) (book as Record<string, unknown>)[whole[0]] = whole[1]
+          expectSameDecode(
+            decodeData(endpoints['/contract/public/depth'], book),
+            slow.safeParse(book),
+          )
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -143,6 +236,17 @@ describe('fastList', () => {
 type Parsed =
   | { success: true; data: unknown }
   | { success: false; error: { issues: { path: PropertyKey[] }[] } }
+
+type Decoded = { success: true; data: unknown } | { success: false; issues: { path: string }[] }
+
+/** decodeData against a zod-only reference: same result, same data, same first issue path. */
+function expectSameDecode(fast: Decoded, slow: Parsed): void {
+  expect(fast.success).toBe(slow.success)
+  if (fast.success && slow.success) expect(fast.data).toEqual(slow.data)
+  if (!fast.success && !slow.success) {
+    expect(fast.issues[0]?.path).toBe(formatPath(['data', ...(slow.error.issues[0]?.path ?? [])]))
+  }
+}
 
 function expectSameResult(fast: Parsed, slow: Parsed): void {
   expect(fast.success).toBe(slow.success)

@@ -3,44 +3,17 @@
  *
  * zod allocates a result object per field it checks; for a 500-candle or
  * 300-contract payload that costs more than `JSON.parse` of the text. Here a
- * row's zod object is compiled once into plain predicates, one per field. A row
- * that passes them is converted directly. A row that fails goes to zod itself,
- * so the error is exactly zod's, with the full path. The zod object stays the
- * one definition of the row; tests check that both paths agree.
+ * row's zod object is compiled once into one generated function that reads
+ * each field once, checks it with inline source and builds the model. A row
+ * that fails goes to zod itself, so the error is exactly zod's, with the full
+ * path. The zod object stays the one definition of the row; tests check that
+ * both paths agree.
  *
  * @module
  */
 import * as z from 'zod/mini'
+import { compileField, type FastField, type Predicate } from './fast-field.ts'
 import { generate, member } from './jit.ts'
-
-/**
- * A check equivalent to a schema: `true` exactly when the schema accepts the value.
- *
- * @example
- * ```ts
- * const isUint: Predicate = (v) => Number.isSafeInteger(v) && (v as number) >= 0
- * ```
- */
-export type Predicate = (value: unknown) => boolean
-
-/**
- * Converts a value its predicate accepted, exactly as the schema's own
- * transform would (e.g. a number limit to its decimal string).
- *
- * @example
- * ```ts
- * const toText: Convert = (v) => (typeof v === 'string' ? v : String(v))
- * ```
- */
-export type Convert = (value: unknown) => unknown
-
-/** A field compiled for the fast path. */
-interface FastField {
-  accepts: Predicate
-  convert: Convert | undefined
-}
-
-const registered = new WeakMap<z.core.$ZodType, FastField>()
 
 /** Each fastList schema and the row object it checks. */
 const listRows = new WeakMap<object, z.ZodMiniObject>()
@@ -60,6 +33,56 @@ export function listRowOf(schema: object): z.ZodMiniObject | undefined {
   return listRows.get(schema)
 }
 
+/** What a fast decoder returns for a payload it cannot vouch for (zod then decides). */
+export const FAIL: unique symbol = Symbol('fast path: not accepted')
+
+/** A schema's fast path: its output for a payload it accepts, else {@link FAIL}. */
+export type FastDecode = (data: unknown) => unknown
+
+const decoders = new WeakMap<object, FastDecode>()
+
+/**
+ * Gives a schema a fast path for `decodeData`. `decode` must return exactly
+ * the schema's output for every value it accepts and {@link FAIL} for every
+ * value the schema refuses; it may also return FAIL for a value the schema
+ * accepts (zod then decodes it, only slower).
+ *
+ * @param schema - The schema.
+ * @param decode - The fast path.
+ * @returns The schema.
+ */
+export function withFastDecoder<S extends object>(schema: S, decode: FastDecode): S {
+  decoders.set(schema, decode)
+  return schema
+}
+
+/**
+ * A schema's fast path, if it has one.
+ *
+ * @param schema - Any schema.
+ * @returns What {@link withFastDecoder} registered.
+ */
+export function fastDecoderOf(schema: object): FastDecode | undefined {
+  return decoders.get(schema)
+}
+
+/**
+ * The fast path of `z.object({ [key]: list })` followed by picking `key`:
+ * the object's list, decoded by `list`'s fast path.
+ *
+ * @param key - The key that holds the list.
+ * @param list - A schema with a fast path (a {@link fastList}).
+ * @returns The fast path of the wrapped list.
+ */
+export function listFieldDecoder(key: string, list: object): FastDecode {
+  const decode = decoders.get(list)
+  if (!decode) throw new Error(`listFieldDecoder: "${key}" has no fast path`)
+  return (data) => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return FAIL
+    return decode((data as Record<string, unknown>)[key])
+  }
+}
+
 /**
  * An array whose elements are left to the caller: `z.array(z.unknown())`
  * would run a schema (and allocate) per element.
@@ -72,83 +95,31 @@ export function listRowOf(schema: object): z.ZodMiniObject | undefined {
 export const anyArray = z.custom<unknown[]>((v) => Array.isArray(v), { error: 'an array' })
 
 /**
- * Teaches the fast path how to check a schema that carries refinements or
- * transforms it cannot read (custom checks, number ranges, conversions). The
- * predicate must accept exactly what the schema accepts, and `convert` (for a
- * schema with a transform) must give exactly what the schema outputs.
+ * Options of {@link fastList}.
  *
- * @param schema - The schema.
- * @param predicate - An equivalent check.
- * @param convert - The schema's transform, for an accepted value.
- * @returns The schema, for chaining.
  * @example
  * ```ts
- * import * as z from 'zod/mini'
- *
- * const uint = withPredicate(z.int().check(z.nonnegative()), (v) => Number.isSafeInteger(v) && (v as number) >= 0)
+ * const options: FastListOptions<typeof tradeWire> = {
+ *   model: (w) => `{ price: ${w.price}, qty: ${w.qty} }`,
+ * }
  * ```
  */
-export function withPredicate<S extends z.core.$ZodType>(
-  schema: S,
-  predicate: Predicate,
-  convert?: Convert,
-): S {
-  registered.set(schema, { accepts: predicate, convert })
-  return schema
-}
-
-function compile(schema: z.core.$ZodType, name: string): FastField {
-  const known = registered.get(schema)
-  if (known) return known
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
-  if (def.type === 'optional' || def.type === 'nullable') {
-    const empty = def.type === 'optional' ? undefined : null
-    const inner = compile(def.innerType as z.core.$ZodType, name)
-    const convert = inner.convert
-    return {
-      accepts: (v) => v === empty || inner.accepts(v),
-      convert: convert && ((v) => (v === empty ? v : convert(v))),
-    }
-  }
-  return { accepts: compilePredicate(schema, name), convert: undefined }
-}
-
-function compilePredicate(schema: z.core.$ZodType, name: string): Predicate {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
-  const checks = (def.checks as unknown[] | undefined) ?? []
-  switch (def.type) {
-    case 'string':
-      if (checks.length === 0) return (v) => typeof v === 'string'
-      break
-    case 'boolean':
-      return (v) => typeof v === 'boolean'
-    case 'null':
-      return (v) => v === null
-    case 'literal': {
-      const values = new Set(def.values as unknown[])
-      return (v) => values.has(v)
-    }
-    case 'enum': {
-      const values = new Set(Object.values(def.entries as Record<string, unknown>))
-      return (v) => values.has(v)
-    }
-    case 'union': {
-      const options = (def.options as z.core.$ZodType[]).map((o) => compileStrict(o, name))
-      return (v) => options.some((check) => check(v))
-    }
-  }
-  throw new Error(
-    `fastList: field "${name}" (${def.type}) has no fast predicate; register one with withPredicate()`,
-  )
-}
-
-/** A union member's predicate: members with a transform need a registered one. */
-function compileStrict(schema: z.core.$ZodType, name: string): Predicate {
-  const field = compile(schema, name)
-  if (field.convert) {
-    throw new Error(`fastList: field "${name}" has a transform inside a union; register the union`)
-  }
-  return field.accepts
+export interface FastListOptions<Row extends z.ZodMiniObject> {
+  /** An extra row-level check equivalent to the object's own refinements. */
+  accept?: (wire: z.output<Row>) => boolean
+  /**
+   * `accept` as a source expression over the row's checked values, given by
+   * wire key as variable names; without it, the generated check calls `accept`.
+   */
+  acceptSource?: (wire: Record<string, string>) => string
+  /**
+   * `build` as a source expression over the row's checked values (by wire
+   * key, as variable names): the model in one literal, without a wire row in
+   * between. It must give exactly what `build` gives; tests compare them.
+   */
+  model?: (wire: Record<string, string>) => string
+  /** Functions the `model` source calls, by name. */
+  helpers?: Record<string, unknown>
 }
 
 /**
@@ -158,7 +129,7 @@ function compileStrict(schema: z.core.$ZodType, name: string): Predicate {
  *
  * @param row - The row's zod object; fields with transforms need {@link withPredicate}.
  * @param build - Converts one valid wire row to its model.
- * @param accept - An extra row-level check equivalent to the object's own refinements.
+ * @param options - A row-level check, and `build` as source for the generated path.
  * @returns A schema from an array of wire rows to an array of models.
  * @example
  * ```ts
@@ -168,22 +139,24 @@ function compileStrict(schema: z.core.$ZodType, name: string): Predicate {
 export function fastList<Row extends z.ZodMiniObject, Model>(
   row: Row,
   build: (wire: z.output<Row>) => Model,
-  accept?: (wire: z.output<Row>) => boolean,
+  options: FastListOptions<Row> = {},
 ): z.ZodMiniType<Model[], unknown[]> {
   const keys = Object.keys(row.shape)
-  const fields = keys.map((key) => compile(row.shape[key] as z.core.$ZodType, key))
+  const fields = keys.map((key) => compileField(row.shape[key] as z.core.$ZodType, key))
   // Generated on the first parse, so importing the table compiles nothing it will not use.
   let fastRow: ((item: unknown) => Model | typeof FAIL) | undefined
+  const rowOf = () =>
+    (fastRow ??= compileRow(keys, fields, build as RowBuild, options as RowOptions) as (
+      item: unknown,
+    ) => Model | typeof FAIL)
   const list = z.pipe(
     anyArray,
     z.transform((items: unknown[], ctx) => {
-      fastRow ??= compileRow(keys, fields, build as RowBuild, accept as RowCheck | undefined) as (
-        item: unknown,
-      ) => Model | typeof FAIL
+      const check = rowOf()
       const out: Model[] = new Array(items.length)
       for (let i = 0; i < items.length; i++) {
         const item = items[i]
-        const fast = fastRow(item)
+        const fast = check(item)
         if (fast !== FAIL) {
           out[i] = fast
           continue
@@ -202,50 +175,74 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
     }),
   )
   listRows.set(list, row)
+  // decodeData's path: all rows fast, or FAIL and zod (above) finds the issue.
+  withFastDecoder(list, (items) => {
+    if (!Array.isArray(items)) return FAIL
+    const check = rowOf()
+    const out: Model[] = new Array(items.length)
+    for (let i = 0; i < items.length; i++) {
+      const fast = check(items[i])
+      if (fast === FAIL) return FAIL
+      out[i] = fast
+    }
+    return out
+  })
   return list
 }
 
-type RowCheck = (row: Record<string, unknown>) => boolean
 type RowBuild = (row: Record<string, unknown>) => unknown
-
-/** What a row's fast check returns for a row it cannot vouch for (zod then decides). */
-const FAIL: unique symbol = Symbol('fastList: not accepted')
+type RowOptions = FastListOptions<z.ZodMiniObject>
 
 /**
  * One row's check and conversion: a generated function that reads each field
  * once by name (inline caches instead of a lookup per computed key), checks
- * it, and hands `build` a fresh wire row whose keys are always in the
- * schema's order. Payloads vary key order from row to row, which makes reads
- * of the payload's own rows megamorphic; `build` then reads one shape only.
- * Without `eval`, the same steps as a loop.
+ * it with the field's inline source (or its predicate), and builds the model
+ * in one literal (`options.model`), or hands `build` a fresh wire row whose
+ * keys are always in the schema's order. Payloads vary key order from row to
+ * row, which makes reads of the payload's own rows megamorphic; `build` then
+ * reads one shape only. Without `eval`, the same steps as a loop.
  */
 function compileRow(
   keys: string[],
   fields: FastField[],
   build: RowBuild,
-  accept: RowCheck | undefined,
+  options: RowOptions,
 ): (item: unknown) => unknown {
+  const { accept, acceptSource, model, helpers = {} } = options
   const checks = fields.map((field) => field.accepts)
   const converts = fields.map((field) => field.convert)
-  const value = (k: number) => (converts[k] ? `convert${k}(v${k})` : `v${k}`)
-  const setup = keys.map(
-    (_, k) =>
-      `const check${k} = checks[${k}]${converts[k] ? `, convert${k} = converts[${k}]` : ''}`,
-  )
-  const reads = keys.map(
-    (key, k) => `const v${k} = row${member(key)}\nif (!check${k}(v${k})) return FAIL`,
-  )
-  const wire = keys.map((key, k) => `${JSON.stringify(key)}: ${value(k)}`)
+  const vars: Record<string, string> = {}
+  const setup: string[] = []
+  const reads = keys.map((key, k) => {
+    const source = fields[k]?.source
+    const check = source ? source(`v${k}`, 'return FAIL') : `if (!check${k}(v${k})) return FAIL`
+    if (!source) setup.push(`const check${k} = checks[${k}]`)
+    vars[key] = `v${k}`
+    let read = `let v${k} = row${member(key)}\n${check}`
+    if (converts[k]) {
+      setup.push(`const convert${k} = converts[${k}]`)
+      vars[key] = `c${k}`
+      read += `\nconst c${k} = convert${k}(v${k})`
+    }
+    return read
+  })
+  const wire = `{ ${keys.map((key) => `${JSON.stringify(key)}: ${vars[key]}`).join(', ')} }`
+  let finish: string
+  if (accept && !acceptSource) {
+    finish = `const wire = ${wire}\nif (!accept(wire)) return FAIL\nreturn ${model ? model(vars) : 'build(wire)'}`
+  } else {
+    const condition = acceptSource ? `if (!(${acceptSource(vars)})) return FAIL\n` : ''
+    finish = `${condition}return ${model ? model(vars) : `build(${wire})`}`
+  }
+  const names = Object.keys(helpers)
   const generated = generate<(row: unknown) => unknown>(
-    ['checks', 'converts', 'build', 'accept', 'FAIL'],
-    [checks, converts, build, accept, FAIL],
+    ['checks', 'converts', 'build', 'accept', 'FAIL', ...names],
+    [checks, converts, build, accept, FAIL, ...names.map((name) => helpers[name])],
     `${setup.join('\n')}
     return function fastRow(row) {
       if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
       ${reads.join('\n')}
-      const wire = { ${wire.join(', ')} }
-      ${accept ? 'if (!accept(wire)) return FAIL' : ''}
-      return build(wire)
+      ${finish}
     }`,
   )
   if (generated) return generated

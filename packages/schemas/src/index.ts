@@ -43,8 +43,10 @@ export type { TradeWire } from './endpoints/trades.ts'
 export { toTrade, tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
-export type { Convert, Predicate } from './fast-list.ts'
-export { anyArray, fastList, listRowOf, withPredicate } from './fast-list.ts'
+export type { CheckSource, Convert, Predicate } from './fast-field.ts'
+export { withPredicate } from './fast-field.ts'
+export type { FastListOptions } from './fast-list.ts'
+export { anyArray, fastList, listRowOf } from './fast-list.ts'
 // The zod-free part, also published alone as `@perpkit/schemas/lite`.
 export * from './lite.ts'
 export type {

@@ -6,7 +6,14 @@
  */
 import * as z from 'zod/mini'
 import { SECONDS_THRESHOLD } from './conventions.ts'
-import { withPredicate } from './fast-list.ts'
+import { withPredicate } from './fast-field.ts'
+import {
+  decimalLikeSource,
+  decimalSource,
+  epochNumberOrStringSource,
+  safeIntegerSource,
+  unsignedDecimalSource,
+} from './fast-source.ts'
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
 
@@ -86,6 +93,8 @@ export const DECIMAL_EXPECTED = 'a decimal string'
 export const decimalString = withPredicate(
   z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED }),
   isDecimalString,
+  undefined,
+  decimalSource,
 )
 
 /**
@@ -128,6 +137,8 @@ export const UNSIGNED_DECIMAL_EXPECTED = 'a non-negative decimal string'
 export const unsignedDecimalString = withPredicate(
   z.custom<string>(isUnsignedDecimalString, { error: UNSIGNED_DECIMAL_EXPECTED }),
   isUnsignedDecimalString,
+  undefined,
+  unsignedDecimalSource,
 )
 
 /**
@@ -147,6 +158,7 @@ export const decimalLike = withPredicate(
   ),
   (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
   (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
+  decimalLikeSource,
 )
 
 /**
@@ -198,6 +210,8 @@ export const integer = z.int()
 export const uint = withPredicate(
   z.int().check(z.nonnegative()),
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  undefined,
+  safeIntegerSource(0),
 )
 
 /**
@@ -211,6 +225,8 @@ export const uint = withPredicate(
 export const positiveInt = withPredicate(
   z.int().check(z.positive()),
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
+  undefined,
+  safeIntegerSource(1),
 )
 
 /**
@@ -256,6 +272,8 @@ export const epochNumberOrStringWire = withPredicate(
     z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
   ]),
   isEpochNumberOrString,
+  undefined,
+  epochNumberOrStringSource,
 )
 
 /**

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { fastList } from '../fast-list.ts'
+import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -159,6 +159,51 @@ function volumePrecisionOf(row: z.output<typeof contractWire>): string {
   return step
 }
 
+/** {@link toContract} as source, for the generated row check. */
+function contractModel(w: Record<string, string>): string {
+  const orNull = (v: string | undefined) => `(${v} === undefined ? null : ${v})`
+  return `{
+    symbol: ${w.symbol},
+    productType: ${w.product_type} === 1 ? 'perpetual' : 'futures',
+    baseCurrency: ${w.base_currency},
+    quoteCurrency: ${w.quote_currency},
+    volumePrecision: ${w.vol_precision} === undefined ? ${w.volume_precision} : ${w.vol_precision},
+    pricePrecision: ${w.price_precision},
+    maxVolume: ${w.max_volume},
+    marketMaxVolume: ${orNull(w.market_max_volume)},
+    minVolume: ${w.min_volume},
+    contractSize: ${w.contract_size},
+    indexPrice: ${w.index_price},
+    indexName: ${w.index_name},
+    minLeverage: ${w.min_leverage},
+    maxLeverage: ${w.max_leverage},
+    turnover24h: ${w.turnover_24h},
+    volume24h: ${w.volume_24h},
+    lastPrice: ${w.last_price},
+    openTimestamp: epochToMs(${w.open_timestamp}),
+    expireTimestamp: optionalEpochToMs(${w.expire_timestamp}),
+    settleTimestamp: optionalEpochToMs(${w.settle_timestamp}),
+    fundingRate: ${w.funding_rate},
+    expectedFundingRate: ${w.expected_funding_rate},
+    openInterest: ${w.open_interest},
+    openInterestValue: ${w.open_interest_value},
+    high24h: ${w.high_24h},
+    low24h: ${w.low_24h},
+    change24h: ${w.change_24h},
+    fundingIntervalHours: ${orNull(w.funding_interval_hours)},
+    status: ${orNull(w.status)},
+    delistTime: optionalEpochToMs(${w.delist_time}),
+    nextFundingTime: optionalEpochToMs(${w.funding_time}),
+  }`
+}
+
+const contracts = fastList(contractWire, toContract, {
+  accept: hasVolumePrecision,
+  acceptSource: (w) => `${w.vol_precision} !== undefined || ${w.volume_precision} !== undefined`,
+  model: contractModel,
+  helpers: { epochToMs, optionalEpochToMs },
+})
+
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
  *
@@ -171,8 +216,11 @@ export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/d
   params: z.object({ symbol: z.optional(symbolParam) }),
   query: z.object({ symbol: z.optional(symbolQuery) }),
   wire: contractsWire,
-  data: z.pipe(
-    z.object({ symbols: fastList(contractWire, toContract, hasVolumePrecision) }),
-    z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
+  data: withFastDecoder(
+    z.pipe(
+      z.object({ symbols: contracts }),
+      z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
+    ),
+    listFieldDecoder('symbols', contracts),
   ),
 })

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { fastList } from '../fast-list.ts'
+import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -52,6 +52,12 @@ function toFundingRateRecord(r: z.output<typeof fundingRateRowWire>): FundingRat
   }
 }
 
+const records = fastList(fundingRateRowWire, toFundingRateRecord, {
+  model: (w) =>
+    `{ symbol: ${w.symbol}, fundingRate: ${w.funding_rate}, fundingTime: epochNumberOrStringToMs(${w.funding_time}) }`,
+  helpers: { epochNumberOrStringToMs },
+})
+
 /**
  * Settled funding rates of one contract.
  *
@@ -64,8 +70,11 @@ export const fundingRateHistoryEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: fundingRateHistoryWire,
-  data: z.pipe(
-    z.object({ list: fastList(fundingRateRowWire, toFundingRateRecord) }),
-    z.transform(({ list }: { list: FundingRateRecord[] }) => list),
+  data: withFastDecoder(
+    z.pipe(
+      z.object({ list: records }),
+      z.transform(({ list }: { list: FundingRateRecord[] }) => list),
+    ),
+    listFieldDecoder('list', records),
   ),
 })

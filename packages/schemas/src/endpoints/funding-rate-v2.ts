@@ -70,6 +70,10 @@ export const fundingRatesEndpoint = defineEndpoint(
     params: z.object({ symbol: z.optional(symbolParam) }),
     query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: z.array(fundingRateV2RowWire),
-    data: fastList(fundingRateV2RowWire, toFundingRateV2Row),
+    data: fastList(fundingRateV2RowWire, toFundingRateV2Row, {
+      model: (w) =>
+        `{ symbol: ${w.symbol}, timestamp: ${w.timestamp} === undefined ? null : epochToMs(${w.timestamp}), rateValue: ${w.rate_value}, expectedRate: ${w.expected_rate}, fundingTime: epochToMs(${w.funding_time}), fundingUpperLimit: ${w.funding_upper_limit}, fundingLowerLimit: ${w.funding_lower_limit} }`,
+      helpers: { epochToMs },
+    }),
   },
 )

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { fastList } from '../fast-list.ts'
+import { type FastListOptions, fastList } from '../fast-list.ts'
 import type { KlineStep } from '../kline-steps.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import type { Kline } from '../models.ts'
@@ -72,15 +72,31 @@ export const klinesWire = z.array(klineRecordWire)
  */
 export function toKline(k: KlineWire): Kline {
   // Some live candles are stamped a second after their bucket: floor to the minute.
-  const ms = epochToMs(k.timestamp)
   return {
-    timestamp: ms - (ms % 60_000),
+    timestamp: floorToMinute(epochToMs(k.timestamp)),
     openPrice: k.open_price,
     highPrice: k.high_price,
     lowPrice: k.low_price,
     closePrice: k.close_price,
     volume: k.volume,
   }
+}
+
+/**
+ * `ms - (ms % 60_000)` for a non-negative integer, without the floating-point
+ * remainder (a C call on numbers beyond 32 bits): the product of an integer
+ * quotient and 60,000 is exact, and at most one step too high.
+ */
+function floorToMinute(ms: number): number {
+  const floor = Math.floor(ms / 60_000) * 60_000
+  return floor > ms ? floor - 60_000 : floor
+}
+
+/** {@link toKline} as source, for the generated row check. */
+const klineModel: FastListOptions<typeof klineRecordWire> = {
+  model: (w) =>
+    `{ timestamp: floorToMinute(epochToMs(${w.timestamp})), openPrice: ${w.open_price}, highPrice: ${w.high_price}, lowPrice: ${w.low_price}, closePrice: ${w.close_price}, volume: ${w.volume} }`,
+  helpers: { floorToMinute, epochToMs },
 }
 
 const windowMessage = (count: number) =>
@@ -164,7 +180,7 @@ export const klineEndpoint = defineEndpoint(endpointRoutes['/contract/public/kli
   params: klineParams,
   query: klineQuery,
   wire: klinesWire,
-  data: fastList(klineRecordWire, toKline),
+  data: fastList(klineRecordWire, toKline, klineModel),
 })
 
 /**
@@ -181,6 +197,6 @@ export const markPriceKlineEndpoint = defineEndpoint(
     params: klineParams,
     query: klineQuery,
     wire: klinesWire,
-    data: fastList(klineRecordWire, toKline),
+    data: fastList(klineRecordWire, toKline, klineModel),
   },
 )

@@ -77,5 +77,9 @@ export const tradesEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: tradesWire,
-  data: fastList(tradeWire, toTrade),
+  data: fastList(tradeWire, toTrade, {
+    model: (w) =>
+      `{ symbol: ${w.symbol}, price: ${w.price}, qty: ${w.qty}, quoteQty: ${w.quote_qty}, time: epochToMs(${w.time}), isBuyerMaker: ${w.is_buyer_maker} }`,
+    helpers: { epochToMs },
+  }),
 })
