@@ -67,7 +67,7 @@ export interface EncodedCandles {
  * @param candles - One window's candles.
  * @returns The same array when it already is strictly ascending.
  */
-export function uniqueByTime(candles: readonly Kline[]): readonly Kline[] {
+function uniqueByTime(candles: readonly Kline[]): readonly Kline[] {
   let ascending = true
   for (let i = 1; i < candles.length && ascending; i++)
     ascending = (candles[i] as Kline).timestamp > (candles[i - 1] as Kline).timestamp
