@@ -32,6 +32,7 @@ import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions, ResolvedOptions } from './options.ts'
 import { guardPayload } from './payload-guard.ts'
+import { parseRateLimitHeaders } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
 import { readBody } from './read-body.ts'
 import { type RawResponse, readResponse } from './read-response.ts'
@@ -154,10 +155,17 @@ async function attemptOnce(
     const response = await followRedirects(first, options.origin, label, (hop) =>
       fetchHop(transport, spec.auth, hop, controller.signal),
     )
+    // The server counted the request before its headers left, so the slot's window starts
+    // now, not once the body is read and parsed (that time was lost from every window).
+    // The headers are observed first: a window the server reports used up blocks before
+    // the freed slot lets a queued request go.
+    const rateLimit = bucket ? parseRateLimitHeaders(response.headers) : null
+    if (rateLimit) bucket?.observe(rateLimit)
+    slot?.release()
     const text = await readBody(response, maxBytes, label)
     // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
     return guardPayload(
-      () => readResponse(response, text, label, bucket, attempts, schemas),
+      () => readResponse(response, text, label, undefined, attempts, schemas),
       (reason) =>
         new UnexpectedResponseError(
           label,

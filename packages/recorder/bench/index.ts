@@ -3,5 +3,8 @@ import { benchBackfillRate } from './backfill-rate.ts'
 import { benchInsertRate } from './insert-rate.ts'
 import { benchYearRss } from './year-rss.ts'
 
-/** `tsx bench/index.ts [backfill] [insert] [rss]`: all when none is named. */
-await runSelected({ backfill: benchBackfillRate, insert: benchInsertRate, rss: benchYearRss })
+/**
+ * `tsx bench/index.ts [rss] [insert] [backfill]`: all when none is named. RSS first, so no
+ * earlier benchmark's DuckDB instances or garbage sit in its samples.
+ */
+await runSelected({ rss: benchYearRss, insert: benchInsertRate, backfill: benchBackfillRate })

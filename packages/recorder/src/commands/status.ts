@@ -52,8 +52,10 @@ function statusSql(): string {
     SELECT s.dataset, s.symbol, s.step, strftime(s.first, '%Y-%m-%dT%H:%M:%S.%gZ') AS first,
       strftime(s.last, '%Y-%m-%dT%H:%M:%S.%gZ') AS last, s.n AS rows,
       s.holes + (SELECT count(*) FROM gaps g WHERE g.dataset = s.dataset AND g.symbol = s.symbol) AS gaps,
-      strftime(w.last_write, '%Y-%m-%dT%H:%M:%S.%gZ') AS last_write
+      strftime(greatest(w.last_write, c.fetched_at), '%Y-%m-%dT%H:%M:%S.%gZ') AS last_write
     FROM s LEFT JOIN writes w ON w.dataset = s.dataset AND w.symbol = s.symbol
+    LEFT JOIN (SELECT dataset, symbol, max(fetched_at) AS fetched_at FROM coverage GROUP BY ALL) c
+      ON c.dataset = s.dataset AND c.symbol = s.symbol
     ORDER BY s.dataset, s.symbol, s.step`
 }
 

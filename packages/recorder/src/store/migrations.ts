@@ -53,6 +53,19 @@ export const migrations: readonly string[] = [
     dataset VARCHAR NOT NULL, symbol VARCHAR NOT NULL, last_write ${TS} NOT NULL,
     PRIMARY KEY (dataset, symbol));
   `,
+  // 2: candles without a primary key. Its index cost more than the insert and
+  // held memory for every row; a window's coverage row now guards its candles
+  // (write-candles.ts), so none is stored twice.
+  `
+  CREATE TABLE candles_v2 (
+    dataset VARCHAR NOT NULL, symbol VARCHAR NOT NULL, step INTEGER NOT NULL,
+    open_time ${TS} NOT NULL,
+    open ${DEC} NOT NULL, high ${DEC} NOT NULL, low ${DEC} NOT NULL, close ${DEC} NOT NULL,
+    volume ${DEC} NOT NULL);
+  INSERT INTO candles_v2 SELECT * FROM candles ORDER BY dataset, symbol, step, open_time;
+  DROP TABLE candles;
+  ALTER TABLE candles_v2 RENAME TO candles;
+  `,
 ]
 
 /**

@@ -23,6 +23,14 @@ export interface Store {
   close(): void
 }
 
+/**
+ * DuckDB's buffer pool. Its default, 80 % of the machine's memory, lets a
+ * long-running recorder keep every table block it ever wrote cached, so its
+ * RSS grows with the archive. Bounded, older blocks are evicted (and big
+ * queries spill to a temporary directory next to the file).
+ */
+const MEMORY_LIMIT = '256MB'
+
 function friendly(file: string, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
   if (/Could not set lock|Conflicting lock/i.test(message)) {
@@ -51,7 +59,7 @@ export async function openStore(
   }
   let instance: DuckDBInstance
   try {
-    instance = await DuckDBInstance.create(file)
+    instance = await DuckDBInstance.create(file, { memory_limit: MEMORY_LIMIT })
   } catch (error) {
     friendly(file, error)
   }

@@ -1,15 +1,18 @@
 /**
- * Writing one fetched window: its candles and its coverage row in one
- * transaction, so a crash loses at most the window in flight and a window
- * is never fetched again once stored. Candles go through an appender into a
- * temporary staging table (as exact DECIMAL values, no string cast), then
- * `INSERT OR IGNORE` into the archive.
+ * Writing fetched windows: each window's candles and its coverage row in one
+ * transaction, so a crash loses at most the windows in flight and a window
+ * is never fetched again once stored. The coverage row guards the candles:
+ * its primary key refuses a window stored before, and the backfill plans
+ * only windows that overlap no stored one, so no candle is stored twice (the
+ * `candles` table has no key of its own: its index cost more than the insert
+ * and held memory for every row). The series' last write is the coverage
+ * row's `fetched_at`.
  *
  * @module
  */
-import { type DuckDBConnection, DuckDBTimestampMillisecondsValue } from '@duckdb/node-api'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
-import { toDecimal } from './decimal.ts'
+import { appendCandles, type EncodedCandles, encodeCandles } from './candle-chunk.ts'
 import type { Store } from './open-store.ts'
 
 /** One window's worth of candles. */
@@ -24,100 +27,99 @@ export interface CandleBatch {
   fetchedAt: number
 }
 
-const STAGE = 'stage_candles'
-
-/** Connections whose staging table exists (a catalog lookup per batch costs more than the batch). */
-const staged = new WeakSet<DuckDBConnection>()
-
-async function ensureStage(conn: DuckDBConnection): Promise<void> {
-  if (staged.has(conn)) return
-  await conn.run(
-    `CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (dataset VARCHAR, symbol VARCHAR, step INTEGER,
-      open_time TIMESTAMP_MS, open DECIMAL(38,18), high DECIMAL(38,18), low DECIMAL(38,18),
-      close DECIMAL(38,18), volume DECIMAL(38,18))`,
-  )
-  staged.add(conn)
+/** A window ready to insert. */
+interface EncodedWindow {
+  startTime: number
+  endTime: number
+  fetchedAt: number
+  candles: EncodedCandles
 }
 
 /**
- * Appends the candles of some windows into the staging table and moves them into `candles`.
+ * Stores windows: their coverage rows, then their candles.
  *
  * @param conn - A connection inside a transaction.
- * @param batches - The windows.
+ * @param windows - The windows, none stored before.
  */
-export async function insertCandles(
+async function insertWindows(
   conn: DuckDBConnection,
-  batches: readonly CandleBatch[],
+  windows: readonly EncodedWindow[],
 ): Promise<void> {
-  await ensureStage(conn)
-  const appender = await conn.createAppender(STAGE, 'main', 'temp')
-  for (const batch of batches)
-    for (const c of batch.candles) {
-      appender.appendVarchar(batch.dataset)
-      appender.appendVarchar(batch.symbol)
-      appender.appendInteger(batch.step)
-      appender.appendTimestampMilliseconds(
-        new DuckDBTimestampMillisecondsValue(BigInt(c.timestamp)),
-      )
-      appender.appendDecimal(toDecimal(c.openPrice))
-      appender.appendDecimal(toDecimal(c.highPrice))
-      appender.appendDecimal(toDecimal(c.lowPrice))
-      appender.appendDecimal(toDecimal(c.closePrice))
-      appender.appendDecimal(toDecimal(c.volume))
-      appender.endRow()
-    }
-  appender.closeSync()
-  await conn.run(`INSERT OR IGNORE INTO candles SELECT * FROM ${STAGE}`)
-  await conn.run(`DELETE FROM ${STAGE}`)
+  const params = windows.flatMap((w) => [
+    w.candles.dataset,
+    w.candles.symbol,
+    w.candles.step,
+    w.startTime,
+    w.endTime,
+    w.fetchedAt,
+  ])
+  const rows = windows.map((_, i) => {
+    const p = (k: number) => `$${i * 6 + k}`
+    return `(${p(1)}, ${p(2)}, ${p(3)}, epoch_ms(${p(4)}::BIGINT), epoch_ms(${p(5)}::BIGINT), epoch_ms(${p(6)}::BIGINT))`
+  })
+  // No OR IGNORE: a window stored twice is a planning bug, and it rolls the group back.
+  await conn.run(`INSERT INTO coverage VALUES ${rows.join(', ')}`, params)
+  const appender = await conn.createAppender('candles')
+  try {
+    appendCandles(
+      appender,
+      windows.map((w) => w.candles),
+    )
+  } finally {
+    appender.closeSync()
+  }
 }
 
-/** Windows waiting for the next commit, per store, and when they are committed. */
-const pending = new WeakMap<Store, { batches: CandleBatch[]; committed: Promise<void> }>()
+interface Group {
+  windows: EncodedWindow[]
+  candles: number
+  committed: Promise<void>
+}
+
+/** Windows waiting for the next commit, per store. */
+const pending = new WeakMap<Store, Group>()
 
 /** Most candles in one group commit. */
 const GROUP_CANDLES = 20_000
 
 /**
- * Stores one window: candles, its coverage row and the series' last write,
- * atomically. Windows that arrive while a commit is running are grouped
+ * Stores one window: its candles and coverage row, atomically. The window is
+ * encoded at once; windows that arrive while a commit is running are grouped
  * into the next transaction (a group commit): at most one group is in
  * flight, and a window's promise resolves once its group is durable.
  *
  * @param store - The archive.
- * @param batch - The window.
+ * @param batch - The window; none of it stored before.
  * @returns A promise that settles when the window is committed.
  */
 export function writeCandleWindow(store: Store, batch: CandleBatch): Promise<void> {
+  let window: EncodedWindow
+  try {
+    window = {
+      startTime: batch.startTime,
+      endTime: batch.endTime,
+      fetchedAt: batch.fetchedAt,
+      candles: encodeCandles(batch, batch.candles),
+    }
+  } catch (error) {
+    return Promise.reject(error)
+  }
   const open = pending.get(store)
-  const size = open?.batches.reduce((n, b) => n + b.candles.length, 0) ?? 0
-  if (open !== undefined && size + batch.candles.length <= GROUP_CANDLES) {
-    open.batches.push(batch)
+  if (open !== undefined && open.candles + window.candles.rows <= GROUP_CANDLES) {
+    open.windows.push(window)
+    open.candles += window.candles.rows
     return open.committed
   }
-  const group: { batches: CandleBatch[]; committed: Promise<void> } = {
-    batches: [batch],
+  const group: Group = {
+    windows: [window],
+    candles: window.candles.rows,
     committed: Promise.resolve(),
   }
   // The store runs transactions one after another, so this group starts after the one in
   // flight; until it starts it keeps accepting windows.
   group.committed = store.transaction(async (conn) => {
     if (pending.get(store) === group) pending.delete(store)
-    await insertCandles(conn, group.batches)
-    const params = group.batches.flatMap((b) => [
-      b.dataset,
-      b.symbol,
-      b.step,
-      b.startTime,
-      b.endTime,
-      b.fetchedAt,
-    ])
-    const rows = group.batches.map((_, i) => {
-      const p = (k: number) => `$${i * 6 + k}`
-      return `(${p(1)}, ${p(2)}, ${p(3)}, epoch_ms(${p(4)}::BIGINT), epoch_ms(${p(5)}::BIGINT), epoch_ms(${p(6)}::BIGINT))`
-    })
-    await conn.run(`INSERT OR IGNORE INTO coverage VALUES ${rows.join(', ')}`, params)
-    const series = new Map(group.batches.map((b) => [`${b.dataset}|${b.symbol}`, b]))
-    for (const b of series.values()) await touch(conn, b.dataset, b.symbol, b.fetchedAt)
+    await insertWindows(conn, group.windows)
   })
   pending.set(store, group)
   return group.committed

@@ -1,0 +1,149 @@
+import { join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import type { Kline } from '@perpkit/schemas'
+import { afterAll, describe, expect, it } from 'vitest'
+import { migrations, SCHEMA_VERSION } from '../src/store/migrations.ts'
+import { openStore } from '../src/store/open-store.ts'
+import { type CandleBatch, writeCandleWindow } from '../src/store/write-candles.ts'
+import { tempDir } from './helpers.ts'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+const MINUTE = 60_000
+const T0 = Date.UTC(2026, 0, 1)
+
+function candle(i: number, price: string): Kline {
+  return {
+    timestamp: T0 + i * MINUTE,
+    openPrice: price,
+    highPrice: '99999999999999999999.999999999999999999',
+    lowPrice: '0.000000000000000001',
+    closePrice: `-${price}`,
+    volume: '1234567890123456.5',
+  }
+}
+
+function window(candles: Kline[], dataset = 'kline'): CandleBatch {
+  return {
+    dataset,
+    symbol: 'BTCUSDT',
+    step: 1,
+    startTime: (candles[0] as Kline).timestamp,
+    endTime: (candles.at(-1) as Kline).timestamp,
+    candles,
+    fetchedAt: T0,
+  }
+}
+
+const READ = `SELECT epoch_ms(open_time)::DOUBLE AS t, open::VARCHAR AS o, high::VARCHAR AS h,
+  low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles ORDER BY t`
+
+describe('writeCandleWindow', () => {
+  it('stores 5,000 candles from windows grouped into one commit (across 2048-row chunks) with every price exact', async () => {
+    const store = await openStore(join(tmp.dir, 'exact.duckdb'))
+    try {
+      const all = Array.from({ length: 5_000 }, (_, i) => candle(i, `${97_000 + i}.${i % 10}`))
+      await Promise.all(
+        [0, 1_500, 3_000, 4_500].map((from, k, starts) =>
+          writeCandleWindow(store, window(all.slice(from, starts[k + 1] ?? all.length))),
+        ),
+      )
+      const rows = await store.all(READ)
+      expect(rows).toHaveLength(5_000)
+      const scale = (text: string) => {
+        const [int, frac = ''] = text.split('.')
+        return `${int}.${frac.padEnd(18, '0')}`
+      }
+      rows.forEach((row, i) => {
+        const c = all[i] as Kline
+        expect(row).toEqual({
+          t: c.timestamp,
+          o: scale(c.openPrice),
+          h: scale(c.highPrice),
+          l: scale(c.lowPrice),
+          c: scale(c.closePrice),
+          v: scale(c.volume),
+        })
+      })
+      const [types] = await store.all(
+        `SELECT any_value(typeof(open_time)) AS t, any_value(typeof(open)) AS p FROM candles`,
+      )
+      expect(types).toEqual({ t: 'TIMESTAMP_MS', p: 'DECIMAL(38,18)' })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('stores a window sent out of order once per open time, the first candle of a repeated time kept', async () => {
+    const store = await openStore(join(tmp.dir, 'order.duckdb'))
+    try {
+      await writeCandleWindow(
+        store,
+        window([candle(2, '3'), candle(0, '1'), candle(1, '2'), candle(0, '9')]),
+      )
+      const rows = await store.all(READ)
+      expect(rows.map((r) => [Number(r.t), r.o])).toEqual([
+        [T0, '1.000000000000000000'],
+        [T0 + MINUTE, '2.000000000000000000'],
+        [T0 + 2 * MINUTE, '3.000000000000000000'],
+      ])
+    } finally {
+      store.close()
+    }
+  })
+
+  it('refuses a window stored before, rolling its group back, and a price that does not fit, storing nothing of it', async () => {
+    const store = await openStore(join(tmp.dir, 'twice.duckdb'))
+    try {
+      const first = window([candle(0, '1'), candle(1, '2')])
+      await writeCandleWindow(store, first)
+      await expect(writeCandleWindow(store, { ...first, fetchedAt: T0 + 1 })).rejects.toThrow(
+        /constraint|duplicate/i,
+      )
+      await expect(
+        writeCandleWindow(store, window([candle(5, '1.0000000000000000001')])),
+      ).rejects.toThrow(/does not fit DECIMAL\(38,18\)/)
+      const [n] = await store.all('SELECT count(*) AS c FROM candles')
+      const [w] = await store.all('SELECT count(*) AS c FROM coverage')
+      expect([Number(n?.c), Number(w?.c)]).toEqual([2, 1])
+    } finally {
+      store.close()
+    }
+  })
+
+  it('migrates a schema-1 archive: its candles kept, the primary key gone', async () => {
+    const file = join(tmp.dir, 'v1.duckdb')
+    const instance = await DuckDBInstance.create(file)
+    const conn = await instance.connect()
+    await conn.run('CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)')
+    await conn.run(migrations[0] as string)
+    await conn.run("INSERT INTO meta VALUES ('schema_version', '1')")
+    await conn.run(
+      `INSERT INTO candles VALUES ('kline', 'BTCUSDT', 1, epoch_ms(${T0}), 1.5, 2, 1, 1.25, 10)`,
+    )
+    conn.closeSync()
+    instance.closeSync()
+    const store = await openStore(file)
+    try {
+      const [version] = await store.all("SELECT value FROM meta WHERE key = 'schema_version'")
+      expect(version?.value).toBe(String(SCHEMA_VERSION))
+      expect(await store.all(READ)).toEqual([
+        {
+          t: T0,
+          o: '1.500000000000000000',
+          h: '2.000000000000000000',
+          l: '1.000000000000000000',
+          c: '1.250000000000000000',
+          v: '10.000000000000000000',
+        },
+      ])
+      const keys = await store.all(
+        "SELECT count(*) AS n FROM duckdb_constraints() WHERE table_name = 'candles' AND constraint_type = 'PRIMARY KEY'",
+      )
+      expect(Number(keys[0]?.n)).toBe(0)
+    } finally {
+      store.close()
+    }
+  })
+})
