@@ -41,7 +41,8 @@ export type DecodeResult<T> =
  * The outcome of {@link decodeData}: on success, the model and the payload's
  * {@link Drift} from it (`null` when the payload carries exactly what the model
  * reads). `drift` is worked out when first read, so a caller that never reads
- * it never pays for it.
+ * it never pays for it; it is a getter of the result's class, not an own
+ * property, so a spread copy or `JSON.stringify` of the result leaves it out.
  *
  * @example
  * ```ts
@@ -82,17 +83,33 @@ export function decodeData<P extends EndpointPath>(
   return { success: false, issues: describeIssues(result.error.issues, data, ['data']) }
 }
 
-/** A success whose drift is worked out when first read. */
-function decoded<T>(data: T, schema: z.ZodMiniType, input: unknown): DataResult<T> {
-  let drift: Drift | null | undefined
-  return {
-    success: true,
-    data,
-    get drift() {
-      if (drift === undefined) drift = driftOf(schema, input)
-      return drift
-    },
+/**
+ * A success whose drift is worked out when first read. A class, not an
+ * object literal with a getter: V8 builds such a literal through the runtime
+ * on every call (about a microsecond, as much as decoding a short list).
+ */
+class Decoded<T> {
+  readonly success = true as const
+  readonly data: T
+  readonly #schema: z.ZodMiniType
+  readonly #input: unknown
+  #drift: Drift | null | undefined = undefined
+
+  constructor(data: T, schema: z.ZodMiniType, input: unknown) {
+    this.data = data
+    this.#schema = schema
+    this.#input = input
   }
+
+  /** The payload's drift from the model, worked out on first read. */
+  get drift(): Drift | null {
+    if (this.#drift === undefined) this.#drift = driftOf(this.#schema, this.#input)
+    return this.#drift
+  }
+}
+
+function decoded<T>(data: T, schema: z.ZodMiniType, input: unknown): DataResult<T> {
+  return new Decoded(data, schema, input)
 }
 
 /**

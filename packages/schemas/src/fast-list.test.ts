@@ -160,7 +160,8 @@ describe('fastList', () => {
     const keys = ['symbol', 'funding_rate', 'funding_time']
     const time = fc.oneof(
       field,
-      fc.constantFrom('1767225600000', '1767225600', '0', '01', '12345678901234567'),
+      fc.constantFrom('1767225600000', '1767225600', '0', '01', '12345678901234567', '-1', '1e3'),
+      fc.constantFrom(-1, 1.5, 2 ** 53, Number.NaN, 1767225600),
     )
     const edit = fc.array(fc.tuple(fc.constantFrom(...keys), fc.option(time, { nil: undefined })), {
       maxLength: 2,
