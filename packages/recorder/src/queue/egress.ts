@@ -104,6 +104,9 @@ export function openEgress(
     // A loaded machine can take longer than the default 500 ms to answer; a
     // timeout is fail-closed (retried), never a request over the budget.
     commandTimeoutMs: 5_000,
+    // A worker killed with -9 holds its slots until their lease ends: keep it short, above
+    // the client's 10 s request timeout, so the egress's other workers soon have them back.
+    slotLeaseMs: 15_000,
   })
   return {
     clientOptions: { fetch, rateLimit: budgets === undefined ? { store } : { store, budgets } },
