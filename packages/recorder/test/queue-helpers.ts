@@ -18,6 +18,15 @@ export interface WorkerProcess {
   stderr: () => string
 }
 
+/** Every worker spawned, so a failing test leaves none running. */
+const spawned: ChildProcess[] = []
+
+/** SIGKILLs the workers still running (in `afterAll`). */
+export function killWorkers(): void {
+  for (const child of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+}
+
 /**
  * Spawns `perpkit-recorder worker` as a real process and collects its JSON lines.
  *
@@ -26,6 +35,7 @@ export interface WorkerProcess {
  */
 export function spawnWorker(args: string[]): WorkerProcess {
   const child = spawnCli(['worker', ...args])
+  spawned.push(child)
   const events: Record<string, unknown>[] = []
   const waiters: {
     test: (e: Record<string, unknown>) => boolean

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli, exited, jsonLines, tempDir } from './helpers.ts'
 import {
   filesPerPartition,
+  killWorkers,
   openQueue,
   pollUntil,
   referenceCandles,
@@ -46,6 +47,7 @@ beforeAll(async () => {
   expected = await referenceCandles(reference.url, SYMBOLS, [1, 60], FROM, TO)
 })
 afterAll(async () => {
+  killWorkers()
   await sandbox?.close()
   await reference?.close()
   await redis?.close()
@@ -92,7 +94,7 @@ const worker = (queue: string, out: string, egress: string, address: string): Wo
     '--concurrency',
     '3',
     '--lock-ms',
-    '2000',
+    '4000',
   ])
 
 /** Polls the queue until every planned job is completed; fails at once on a failed job. */

@@ -7,7 +7,7 @@
  */
 import { hostname } from 'node:os'
 import { resolve } from 'node:path'
-import type { ClientOptions } from '@perpkit/client'
+import { type ClientOptions, isPerpkitError, isRetryableError } from '@perpkit/client'
 import { UnrecoverableError, Worker } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'

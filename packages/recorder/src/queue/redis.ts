@@ -28,17 +28,19 @@ export interface RedisTarget {
 export function parseRedisUrl(value: string | undefined): RedisTarget {
   if (value === undefined || value === '')
     throw new RecorderError('--redis <url> is required (e.g. redis://127.0.0.1:6379)')
+  // Credentials never reach a message.
+  const redacted = value.replace(/\/\/[^@/]*@/, '//')
+  if (!/^rediss?:\/\//.test(value))
+    throw new RecorderError(
+      `--redis ${JSON.stringify(redacted)}: use redis://host:port or rediss://host:port (e.g. redis://127.0.0.1:6379)`,
+    )
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new RecorderError(
-      `--redis: not a URL; use redis://host:port (e.g. redis://127.0.0.1:6379)`,
-    )
+    throw new RecorderError(`--redis ${JSON.stringify(redacted)} is not a URL`)
   }
   const shown = `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
-    throw new RecorderError(`--redis ${shown}: the scheme must be redis:// or rediss://`)
   if (url.hostname === '') throw new RecorderError(`--redis ${shown}: no host`)
   if (!/^\/?(\d+)?$/.test(url.pathname))
     throw new RecorderError(`--redis ${shown}: the path may only be a database number (/0)`)
