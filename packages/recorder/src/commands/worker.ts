@@ -125,7 +125,14 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
         } catch (error) {
           throw new UnrecoverableError((error as Error).message)
         }
-        return runBackfillJob(job, source.client, writer)
+        try {
+          return await runBackfillJob(job, source.client, writer)
+        } catch (error) {
+          // An answer no retry can change (an unknown symbol, a bad step): fail the job now.
+          if (isPerpkitError(error) && !isRetryableError(error))
+            throw new UnrecoverableError(error.message)
+          throw error
+        }
       },
     )
   } finally {
