@@ -14,7 +14,7 @@ import { BACKFILL_DATASETS } from '../queue/jobs.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from '../queue/redis.ts'
 
 /** Job counts by state. */
-export type QueueCounts = Record<string, number>
+type QueueCounts = Record<string, number>
 
 /**
  * Reads the queue's job counts.
@@ -23,7 +23,7 @@ export type QueueCounts = Record<string, number>
  * @param queueName - `--queue`.
  * @returns The queue name and its counts by state (waiting, active, completed, failed, ...).
  */
-export async function readQueueCounts(
+async function readQueueCounts(
   redisUrl: string | undefined,
   queueName: string | undefined,
 ): Promise<{ queue: string; counts: QueueCounts }> {
@@ -48,7 +48,7 @@ export async function readQueueCounts(
 }
 
 /** Coverage of one candle series in the tree. */
-export interface TreeRow {
+interface TreeRow {
   dataset: string
   symbol: string
   step: number
@@ -69,7 +69,7 @@ export interface TreeRow {
  * @param outDir - `--out`.
  * @returns One row per series.
  */
-export async function readTreeStatus(outDir: string): Promise<TreeRow[]> {
+async function readTreeStatus(outDir: string): Promise<TreeRow[]> {
   const out = resolve(outDir)
   const globs = BACKFILL_DATASETS.filter((d) => existsSync(join(out, `dataset=${d}`))).map((d) =>
     sqlString(join(out, `dataset=${d}`, '*', '*', '*.parquet')),

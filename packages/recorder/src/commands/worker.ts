@@ -65,7 +65,7 @@ type Budgets = NonNullable<Exclude<ClientOptions['rateLimit'], boolean>>['budget
  * @param value - The flag's value.
  * @returns The budgets, or undefined for the endpoint table's.
  */
-export function parseBudget(value: string | undefined): Budgets | undefined {
+function parseBudget(value: string | undefined): Budgets | undefined {
   if (value === undefined) return undefined
   const match = /^(\d+)\/(\d+)$/.exec(value)
   const limit = Number(match?.[1])

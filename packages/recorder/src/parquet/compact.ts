@@ -27,7 +27,7 @@ import { sqlString } from './write-candles.ts'
 export const QUARANTINE = '_quarantine'
 
 /** A temporary file this old belongs to a writer that died. */
-export const STALE_TEMP_MS = 3_600_000
+const STALE_TEMP_MS = 3_600_000
 
 /** One partition's outcome. */
 export interface CompactedPartition {

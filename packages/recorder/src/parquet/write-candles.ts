@@ -19,7 +19,7 @@ import { toDecimal } from '../store/decimal.ts'
 import { partitionDir, publish, TEMP_SUFFIX, uniqueName, utcDate } from './layout.ts'
 
 /** The columns of a candle file, as DuckDB types. */
-export const CANDLE_COLUMNS = `step INTEGER, open_time TIMESTAMP_MS, open DECIMAL(38,18),
+const CANDLE_COLUMNS = `step INTEGER, open_time TIMESTAMP_MS, open DECIMAL(38,18),
   high DECIMAL(38,18), low DECIMAL(38,18), close DECIMAL(38,18), volume DECIMAL(38,18)`
 
 /** What a job wrote. */

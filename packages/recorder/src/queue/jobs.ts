@@ -67,7 +67,7 @@ export interface BackfillPlanInput {
  * @param chunkDays - Requested days per job.
  * @returns Milliseconds, a whole number of days.
  */
-export function chunkMs(step: KlineStep, chunkDays: number): number {
+function chunkMs(step: KlineStep, chunkDays: number): number {
   return DAY * Math.max(chunkDays, Math.ceil((MAX_KLINES_PER_REQUEST * stepMs(step)) / DAY))
 }
 

@@ -9,7 +9,7 @@ import { createClient, type RedisClientType } from 'redis'
 import { RecorderError } from '../errors.ts'
 
 /** The queue all commands use unless `--queue` names another. */
-export const DEFAULT_QUEUE = 'perpkit-recorder'
+const DEFAULT_QUEUE = 'perpkit-recorder'
 
 /** A parsed `--redis`. */
 export interface RedisTarget {
