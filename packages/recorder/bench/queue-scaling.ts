@@ -18,7 +18,7 @@ const SYMBOLS = 'BTCUSDT,ETHUSDT,SOLUSDT,XRPUSDT,DOGEUSDT,1000PEPEUSDT,ACEUSDT,N
  * shared cores, bounds the run, which is what scaling in egress addresses is about.
  */
 const BUDGET = process.env.BENCH_BUDGET ?? '6/3000'
-const DAYS = Number(process.env.BENCH_DAYS ?? 4)
+const DAYS = Number(process.env.BENCH_DAYS ?? 8)
 
 /** CPU seconds (user + system) a running process used so far, from /proc (Linux). */
 function cpuSeconds(pid: number | undefined): number {
@@ -28,6 +28,8 @@ function cpuSeconds(pid: number | undefined): number {
 
 /** Every worker started, killed when the bench ends however it ends. */
 const started: ChildProcess[] = []
+/** Jobs each worker completed. */
+const completedBy = new Map<ChildProcess, number>()
 
 /** A worker process, resolved once it printed its ready line. */
 function startWorker(args: string[]): Promise<ChildProcess> {
@@ -41,9 +43,13 @@ function startWorker(args: string[]): Promise<ChildProcess> {
     child.stdout?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString()
       if (buffer.includes('"event":"ready"')) resolve(child)
-      const failed = buffer.split('\n').find((line) => line.includes('"event":"failed"'))
-      if (failed !== undefined) process.stderr.write(`${failed}\n`)
-      buffer = buffer.slice(buffer.lastIndexOf('\n') + 1)
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) {
+        if (line.includes('"event":"failed"')) process.stderr.write(`${line}\n`)
+        if (line.includes('"event":"completed"'))
+          completedBy.set(child, (completedBy.get(child) ?? 0) + 1)
+      }
     })
     child.once('exit', (code) =>
       reject(new Error(`worker exited with ${code} before it was ready`)),
@@ -54,16 +60,26 @@ function startWorker(args: string[]): Promise<ChildProcess> {
 /**
  * Candles per second backfilled by 1, 2 and 4 worker processes, each on its
  * own loopback address (its own budget on the sandbox and in Redis), as a
- * ratio to the 1-address run of the same bench.
+ * ratio to the first run of the sweep (`BENCH_EGRESSES`, default 1,2,4), measured in the
+ * same bench. Each run is timed from `plan` to the last job completed.
  */
 export async function benchQueueScaling(): Promise<void> {
   const [limit, windowMs] = BUDGET.split('/').map(Number) as [number, number]
   const budget = { limit, windowMs }
   const redis = await startRedis()
+  /** Server-side milliseconds of the candle responses of the current run. */
+  const served = { ms: 0, count: 0 }
   const sandbox = await startSandbox({
     seed: 7,
     quiet: true,
     rateLimit: true,
+    log: (line) => {
+      const [, path, , ms] = line.split(' ')
+      if (path?.includes('kline')) {
+        served.ms += Number.parseFloat(ms ?? '0')
+        served.count++
+      }
+    },
     rateLimitBudgets: {
       '/contract/public/kline': budget,
       '/contract/public/markprice-kline': budget,
@@ -74,8 +90,9 @@ export async function benchQueueScaling(): Promise<void> {
   const rows: (string | number)[][] = []
   let baseline = 0
   try {
-    for (const egresses of [1, 2, 4]) {
-      const queueName = `bench-${egresses}`
+    const sweep = (process.env.BENCH_EGRESSES ?? '1,2,4').split(',').map(Number)
+    for (const [run, egresses] of sweep.entries()) {
+      const queueName = `bench-${run}-${egresses}`
       const workers = await Promise.all(
         Array.from({ length: egresses }, (_, i) =>
           startWorker([
@@ -86,6 +103,8 @@ export async function benchQueueScaling(): Promise<void> {
         ),
       )
       const queue = new Queue(queueName, { connection })
+      served.ms = 0
+      served.count = 0
       const begin = performance.now()
       const cpuBefore = workers.map((w) => cpuSeconds(w.pid))
       const ownBefore = process.cpuUsage()
@@ -129,7 +148,7 @@ export async function benchQueueScaling(): Promise<void> {
       )
       const candles = SYMBOLS.split(',').length * 2 * DAYS * 1440
       const rate = candles / seconds
-      if (egresses === 1) baseline = rate
+      if (run === 0) baseline = rate
       rows.push([
         egresses,
         jobs,
@@ -137,6 +156,8 @@ export async function benchQueueScaling(): Promise<void> {
         seconds.toFixed(1),
         int(rate),
         `${(rate / baseline).toFixed(2)}x`,
+        workers.map((w) => completedBy.get(w) ?? 0).join(' / '),
+        (served.ms / served.count).toFixed(0),
         workerCpu.toFixed(1),
         sandboxCpu.toFixed(1),
       ])
@@ -149,7 +170,9 @@ export async function benchQueueScaling(): Promise<void> {
         'candles',
         's',
         'candles/s',
-        'ratio to 1 address',
+        'ratio to the first run',
+        'jobs per worker',
+        'sandbox ms per request',
         'workers CPU s',
         'sandbox + bench CPU s',
       ],

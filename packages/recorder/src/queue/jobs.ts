@@ -84,16 +84,18 @@ export function jobId(job: BackfillJob): string {
 
 /**
  * Cuts symbols × datasets × steps × range into jobs, chunk by chunk, the
- * series interleaved so that early jobs spread over symbols.
+ * series interleaved so that early jobs spread over symbols and endpoints.
  *
  * @param input - What to plan.
  * @returns The jobs, ascending in time within each series.
  */
 export function planBackfillJobs(input: BackfillPlanInput): BackfillJob[] {
   const perSeries: BackfillJob[][] = []
-  for (const dataset of input.datasets)
-    for (const symbol of input.symbols)
-      for (const step of input.steps) {
+  // Datasets innermost: consecutive jobs alternate endpoints, so a worker's jobs in flight
+  // spend the budgets of both candle endpoints at once.
+  for (const symbol of input.symbols)
+    for (const step of input.steps)
+      for (const dataset of input.datasets) {
         const ms = stepMs(step)
         const last = Math.min(input.to, alignToStep(input.to + 1, step) - 1)
         const { first, count } = candleSpan(input.from, last, step)
