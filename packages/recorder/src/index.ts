@@ -2,6 +2,9 @@
  * `@perpkit/recorder`: keeps the market history the API forgets. Backfills
  * klines and mark-price klines, records trades, funding, open interest,
  * depth and contract changes, into one DuckDB file; exports Parquet and CSV.
+ * Past one machine, `plan` / `worker` / `compact` split backfills over a
+ * BullMQ queue, share one rate budget per egress IP in Redis
+ * ({@link egressKeyPrefix}) and write a shared hive-partitioned Parquet tree.
  * The CLI is `perpkit-recorder`; {@link runCli} runs it in-process.
  *
  * @example
@@ -29,4 +32,5 @@ export type { Dataset, DatasetKind } from './datasets.ts'
 export { datasets } from './datasets.ts'
 export { RecorderError } from './errors.ts'
 export type { Output } from './progress.ts'
+export { egressKeyPrefix } from './queue/egress.ts'
 export { SCHEMA_VERSION } from './store/migrations.ts'

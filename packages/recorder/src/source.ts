@@ -10,7 +10,6 @@ import {
   isPerpkitError,
   type PerpkitClient,
 } from '@perpkit/client'
-import { startSandbox } from '@perpkit/sandbox'
 import { RecorderError } from './errors.ts'
 
 /** A client and what to close when done. */
@@ -35,6 +34,8 @@ export async function openSource(
   if (flags.sandbox && flags['base-url'] !== undefined)
     throw new RecorderError('--sandbox and --base-url exclude each other')
   if (flags.sandbox) {
+    // Loaded only when asked for: a worker or a deployment run never pays for it.
+    const { startSandbox } = await import('@perpkit/sandbox')
     const sandbox = await startSandbox({ quiet: true })
     return {
       client: createClient({ ...clientOptions, baseUrl: sandbox.url }),

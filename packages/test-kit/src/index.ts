@@ -1,5 +1,5 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
-export type { RedisServer } from './redis.ts'
+export type { RedisServer, StartRedisOptions } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
 export type { RedisCluster } from './redis-cluster.ts'
 export { startRedisCluster } from './redis-cluster.ts'

@@ -20,16 +20,27 @@ export interface RedisServer {
   port: number
   /** Stops the server (SIGKILL: no shutdown save) and waits for its exit. */
   stop(): Promise<void>
-  /** Starts it again on the same port, empty, and waits for PING. */
+  /** Starts it again on the same port (empty, unless it persists) and waits for PING. */
   restart(): Promise<void>
   /** Stops it for good. */
   close(): Promise<void>
+}
+
+/** Options of {@link startRedis}. */
+export interface StartRedisOptions {
+  /**
+   * Persist to an append-only file in this directory, fsynced on every write
+   * (`--appendonly yes --appendfsync always`), so `stop()` (SIGKILL) then
+   * `restart()` loses nothing. @default no persistence
+   */
+  appendOnlyDir?: string
 }
 
 /**
  * Starts `redis-server --port <free> --save '' --appendonly no` on 127.0.0.1
  * and waits until it answers PING.
  *
+ * @param options - Persistence; none by default.
  * @returns The server; `close()` it in `afterAll`.
  * @throws {Error} when `redis-server` is not installed (saying how to install it).
  * @example
@@ -39,10 +50,14 @@ export interface RedisServer {
  * await server.close()
  * ```
  */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: StartRedisOptions = {}): Promise<RedisServer> {
   assertInstalled()
   const port = await freePort()
-  let child: ChildProcess | undefined = await launch(port)
+  const extra =
+    options.appendOnlyDir === undefined
+      ? []
+      : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.appendOnlyDir]
+  let child: ChildProcess | undefined = await launch(port, extra)
   const stop = async (): Promise<void> => {
     const running = child
     child = undefined
@@ -57,7 +72,7 @@ export async function startRedis(): Promise<RedisServer> {
     stop,
     restart: async () => {
       await stop()
-      child = await launch(port)
+      child = await launch(port, extra)
     },
     close: stop,
   }

@@ -6,9 +6,12 @@
 import type { ClientOptions } from '@perpkit/client'
 import { isPerpkitError } from '@perpkit/client'
 import { backfillHelp, runBackfill } from '../commands/backfill.ts'
+import { compactHelp, runCompact } from '../commands/compact.ts'
 import { exportHelp, runExport } from '../commands/export.ts'
+import { planHelp, runPlan } from '../commands/plan.ts'
 import { recordHelp, runRecord } from '../commands/record.ts'
 import { runStatus, statusHelp } from '../commands/status.ts'
+import { runWorker, workerHelp } from '../commands/worker.ts'
 import { RecorderError } from '../errors.ts'
 import type { Output } from '../progress.ts'
 import type { CommandContext } from './context.ts'
@@ -21,6 +24,9 @@ const commands: Record<
   record: [runRecord, recordHelp],
   status: [runStatus, statusHelp],
   export: [runExport, exportHelp],
+  plan: [runPlan, planHelp],
+  worker: [runWorker, workerHelp],
+  compact: [runCompact, compactHelp],
 }
 
 const usage = `Usage: perpkit-recorder <command> [options]
@@ -32,6 +38,11 @@ Commands:
   record     Poll trades, funding, open interest, depth and contract changes until stopped
   status     Coverage per dataset × symbol: first, last, rows, gaps, last write
   export     Write Parquet (hive-partitioned by dataset/symbol/date) or CSV
+
+Several machines (Redis + a shared Parquet tree):
+  plan       Add backfill jobs to the queue (symbol × dataset × step × chunk of days)
+  worker     Run queued jobs through one egress (source address + shared rate budget)
+  compact    Merge each partition's Parquet files into one, without duplicates
 
 Run 'perpkit-recorder <command> --help' for a command's options.`
 

@@ -9,18 +9,32 @@ import type { CommandContext } from '../cli/context.ts'
 import { datasets } from '../datasets.ts'
 import { openStore } from '../store/open-store.ts'
 import { selectDataset } from '../store/select-dataset.ts'
+import { printScaleStatus } from './status-scale.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
+       perpkit-recorder status [--redis <url>] [--out <dir>] [--queue <name>] [--json]
 
 Coverage per dataset × symbol (× step for candles): first, last, rows, gaps, last write.
 Gaps are holes between stored candles, and gap rows written by record when trades were lost.
 
+With --redis and/or --out (the multi-machine setup): the queue's job counts, and per series of
+the Parquet tree: first, last, rows, duplicates (left for compact), holes, files.
+
 Options:
   --json               JSON lines even on a TTY
+  --redis <url>        Read the queue's job counts from this Redis
+  --queue <name>       Queue name (default perpkit-recorder)
+  --out <dir>          Read the coverage of this Parquet tree
 ${commonHelp}`
 
-const flags = { ...commonFlags, json: { type: 'boolean', default: false } } as const
+const flags = {
+  ...commonFlags,
+  json: { type: 'boolean', default: false },
+  redis: { type: 'string' },
+  out: { type: 'string' },
+  queue: { type: 'string' },
+} as const
 
 /** One line of the status report. */
 interface StatusRow {
@@ -93,6 +107,7 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${statusHelp}\n`)
     return 0
   }
+  if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
   const store = await openStore(values.db, { mustExist: true })
   try {
     const rows = await readStatus(store.all)
