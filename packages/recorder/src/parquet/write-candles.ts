@@ -9,18 +9,20 @@
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  type DuckDBConnection,
-  DuckDBInstance,
-  DuckDBTimestampMillisecondsValue,
-} from '@duckdb/node-api'
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
-import { toDecimal } from '../store/decimal.ts'
+import { appendCandles, encodeCandles } from '../store/candle-chunk.ts'
 import { partitionDir, publish, TEMP_SUFFIX, uniqueName, utcDate } from './layout.ts'
 
-/** The columns of a candle file, as DuckDB types. */
-const CANDLE_COLUMNS = `step INTEGER, open_time TIMESTAMP_MS, open DECIMAL(38,18),
-  high DECIMAL(38,18), low DECIMAL(38,18), close DECIMAL(38,18), volume DECIMAL(38,18)`
+/**
+ * The staging table: the `candles` table's columns, so candles are encoded
+ * once, the way the archive stores them. Files keep all but dataset and
+ * symbol, which their partition directories name.
+ */
+const STAGE_COLUMNS = `dataset VARCHAR, symbol VARCHAR, step INTEGER, open_time TIMESTAMP_MS,
+  open DECIMAL(38,18), high DECIMAL(38,18), low DECIMAL(38,18), close DECIMAL(38,18),
+  volume DECIMAL(38,18)`
+const FILE_COLUMNS = 'step, open_time, open, high, low, close, volume'
 
 /** What a job wrote. */
 export interface CandleFiles {
@@ -64,7 +66,7 @@ export async function openCandleWriter(
   // One thread and little memory: a worker's files are small, and several workers share a machine.
   const instance = await DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '256MB' })
   const conn = await instance.connect()
-  await conn.run(`CREATE TEMP TABLE stage (${CANDLE_COLUMNS})`)
+  await conn.run(`CREATE TEMP TABLE stage (${STAGE_COLUMNS})`)
   let queue: Promise<unknown> = Promise.resolve()
   return {
     write: (series, candles) => {
@@ -100,22 +102,11 @@ async function writeSeries(
     const name = uniqueName('part', series.tag, now())
     const temp = join(dir, `.${name}${TEMP_SUFFIX}`)
     const appender = await conn.createAppender('stage', 'main', 'temp')
-    for (const c of list) {
-      appender.appendInteger(series.step)
-      appender.appendTimestampMilliseconds(
-        new DuckDBTimestampMillisecondsValue(BigInt(c.timestamp)),
-      )
-      appender.appendDecimal(toDecimal(c.openPrice))
-      appender.appendDecimal(toDecimal(c.highPrice))
-      appender.appendDecimal(toDecimal(c.lowPrice))
-      appender.appendDecimal(toDecimal(c.closePrice))
-      appender.appendDecimal(toDecimal(c.volume))
-      appender.endRow()
-    }
+    appendCandles(appender, [encodeCandles(series, list)])
     appender.closeSync()
     try {
       await conn.run(
-        `COPY (SELECT * FROM stage ORDER BY open_time) TO ${sqlString(temp)} (FORMAT parquet, COMPRESSION zstd)`,
+        `COPY (SELECT ${FILE_COLUMNS} FROM stage ORDER BY open_time) TO ${sqlString(temp)} (FORMAT parquet, COMPRESSION zstd)`,
       )
       publish(temp, join(dir, name))
     } catch (error) {
