@@ -1,5 +1,11 @@
-import { type CompareResult, compareInterleaved, startPayloadSandboxes } from '@perpkit/bench-kit'
+import {
+  type CompareResult,
+  compareInterleaved,
+  fetchPayloadTexts,
+  startPayloadSandboxes,
+} from '@perpkit/bench-kit'
 import { CONTENDERS, contenders, type Encoding } from './contenders.ts'
+import { decodeMs } from './decode-time.ts'
 import { printSummary, ratioRow } from './summary.ts'
 
 /** Rounds and calls per round: fewer for the payloads the sandbox takes milliseconds to serve. */
@@ -14,14 +20,17 @@ function sizing(name: string): { rounds: number; batch: number } {
  * fetch + JSON.parse (the baseline), ky as the client configures it, the
  * official SDK, bitmart-api, undici.request (the floor) and perpkit
  * (validated, normalized), on every payload, uncompressed and gzip. Each ends with a
- * summary of ratios to the baseline (`process-level` runs them in fresh processes).
+ * summary of ratios to the baseline and what perpkit adds above ky: decode, and
+ * its own layers (`process-level` runs them in fresh processes).
  */
 export async function benchPerRequest(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
   try {
+    const texts = await fetchPayloadTexts(sandboxes.payloads)
+    const decode = sandboxes.payloads.map((payload, i) => decodeMs(payload, texts[i] as string))
     for (const encoding of ['identity', 'gzip'] as const satisfies Encoding[]) {
       const summary: string[] = []
-      for (const payload of sandboxes.payloads) {
+      for (const [index, payload] of sandboxes.payloads.entries()) {
         const calls = contenders(payload, encoding)
         const cases = CONTENDERS.slice(1).flatMap((name) => {
           const fn = calls[name]
@@ -33,7 +42,7 @@ export async function benchPerRequest(): Promise<void> {
           baseline: { name: CONTENDERS[0], fn: calls[CONTENDERS[0]] as () => Promise<unknown> },
           cases,
         })
-        summary.push(summaryRow(payload.name, result))
+        summary.push(summaryRow(payload.name, result, decode[index]))
       }
       printSummary(`per request, in process, accept-encoding ${encoding}`, summary)
     }
@@ -42,6 +51,6 @@ export async function benchPerRequest(): Promise<void> {
   }
 }
 
-function summaryRow(payload: string, { rows }: CompareResult): string {
-  return ratioRow(payload, new Map(rows.map((row) => [row.name, row.meanMs])))
+function summaryRow(payload: string, { rows }: CompareResult, decode?: number): string {
+  return ratioRow(payload, new Map(rows.map((row) => [row.name, row.meanMs])), decode)
 }

@@ -17,7 +17,6 @@
  * @module
  */
 import type { AuthType } from '@perpkit/schemas/lite'
-import { signRequest } from '@perpkit/signer'
 import ky, { type KyInstance, type Options } from 'ky'
 import { adaptFetch } from './fetch-adapter.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -80,6 +79,14 @@ export function createTransport(options: ResolvedOptions): Transport {
   return { options, ky: ky.create(defaults), limiters: new Map() }
 }
 
+let signer: Promise<typeof import('./signer-used.ts')> | undefined
+
+/** The signer, loaded on the first signed request: a client of public endpoints never loads it. */
+function loadSigner(): Promise<typeof import('./signer-used.ts')> {
+  signer ??= import('./signer-used.ts')
+  return signer
+}
+
 /**
  * Sends one request of a redirect chain, signed for its own method and query,
  * never following redirects.
@@ -98,19 +105,33 @@ export function fetchHop(
 ): Promise<Response> {
   if (auth === 'NONE') return kyFetch(transport, hop, undefined, signal)
   const { options } = transport
-  return signRequest({
-    method: hop.method as 'GET',
-    query: hop.query,
-    ...(hop.body === undefined ? {} : { body: hop.body }),
-    credentials: options.credentials!,
-    auth,
-    now: options.now,
-    headerNames: options.headerNames,
-    getBodyRule: options.getBodyRule,
-  }).then((headers) => kyFetch(transport, hop, headers, signal))
+  return loadSigner()
+    .then(({ signRequest }) =>
+      signRequest({
+        method: hop.method as 'GET',
+        query: hop.query,
+        ...(hop.body === undefined ? {} : { body: hop.body }),
+        credentials: options.credentials!,
+        auth,
+        now: options.now,
+        headerNames: options.headerNames,
+        getBodyRule: options.getBodyRule,
+      }),
+    )
+    .then((headers) => kyFetch(transport, hop, headers, signal))
 }
 
-function kyFetch(
+/**
+ * Hands one request to the client's ky instance: the URL and only the options
+ * that differ from the instance's.
+ *
+ * @param transport - The client's transport.
+ * @param hop - Where and how.
+ * @param signed - The signing headers, if signed.
+ * @param signal - The attempt's signal.
+ * @returns The response, its body unread.
+ */
+export function kyFetch(
   transport: Transport,
   hop: Hop,
   signed: Record<string, string> | undefined,
