@@ -26,11 +26,10 @@ function sizing(name: string): { rounds: number; batch: number } {
 export async function benchPerRequest(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
   try {
-    const texts = await fetchPayloadTexts(sandboxes.payloads)
-    const decode = sandboxes.payloads.map((payload, i) => decodeMs(payload, texts[i] as string))
+    const results: { encoding: Encoding; rows: { payload: string; result: CompareResult }[] }[] = []
     for (const encoding of ['identity', 'gzip'] as const satisfies Encoding[]) {
-      const summary: string[] = []
-      for (const [index, payload] of sandboxes.payloads.entries()) {
+      const rows: { payload: string; result: CompareResult }[] = []
+      for (const payload of sandboxes.payloads) {
         const calls = contenders(payload, encoding)
         const cases = CONTENDERS.slice(1).flatMap((name) => {
           const fn = calls[name]
@@ -42,9 +41,18 @@ export async function benchPerRequest(): Promise<void> {
           baseline: { name: CONTENDERS[0], fn: calls[CONTENDERS[0]] as () => Promise<unknown> },
           cases,
         })
-        summary.push(summaryRow(payload.name, result, decode[index]))
+        rows.push({ payload: payload.name, result })
       }
-      printSummary(`per request, in process, accept-encoding ${encoding}`, summary)
+      results.push({ encoding, rows })
+    }
+    // Measured after the requests: a pause between requests lets the server drop idle connections.
+    const texts = await fetchPayloadTexts(sandboxes.payloads)
+    const decode = sandboxes.payloads.map((payload, i) => decodeMs(payload, texts[i] as string))
+    for (const { encoding, rows } of results) {
+      printSummary(
+        `per request, in process, accept-encoding ${encoding}`,
+        rows.map(({ payload, result }, i) => summaryRow(payload, result, decode[i])),
+      )
     }
   } finally {
     await sandboxes.stop()

@@ -1,7 +1,7 @@
 import { CONTENDERS } from './contenders.ts'
 
 /** The largest share of a fetch perpkit's own layers above ky may cost, decode aside. */
-export const OWN_LAYERS_TARGET = 0.05
+const OWN_LAYERS_TARGET = 0.05
 
 /**
  * The summary's header; each row gives every contender's time as a ratio to

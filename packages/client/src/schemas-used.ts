@@ -6,7 +6,7 @@
  *
  * @module
  */
-export {
+import {
   decodeData,
   describeIssues,
   describeValue,
@@ -16,3 +16,15 @@ export {
   symbolParam,
   timeParam,
 } from '@perpkit/schemas/runtime'
+
+/** The parts of `@perpkit/schemas` the client uses. */
+export const schemas = {
+  decodeData,
+  describeIssues,
+  describeValue,
+  encodeParams,
+  endpoints,
+  readEnvelope,
+  symbolParam,
+  timeParam,
+}
