@@ -10,7 +10,7 @@
  */
 
 /** The parts of `@perpkit/schemas` the client uses. */
-export type Schemas = (typeof import('./schemas-used.ts'))['schemas']
+export type Schemas = typeof import('./schemas-used.ts')['schemas']
 
 let loading: Promise<Schemas> | undefined
 let loaded: Schemas | undefined
