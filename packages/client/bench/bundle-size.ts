@@ -5,8 +5,11 @@ import { sourceAliasMap } from '../../../vitest.shared.ts'
 
 const require = createRequire(import.meta.url)
 
-/** The largest gzip size of `createClient` + `sign` for the browser, in bytes. */
+/** The largest gzip size of `createClient` + `sign` for the browser, in bytes (`pnpm check:bundle` fails past it). */
 export const BUNDLE_BUDGET_GZIP = 40_000
+
+/** The size issue #18 asks for, reported by `pnpm bench` (the CI gate above stays looser). */
+const BUNDLE_TARGET_GZIP = 30_000
 
 /** A browser bundle's size, or why it could not be built. */
 export type BundleSize =
@@ -94,7 +97,7 @@ export async function benchBundleSize(): Promise<void> {
       : `| ${name} | does not bundle for the browser: ${size.reason} | | |`
   console.log('\n### browser bundle (esbuild, ESM, minified)\n')
   console.log('| bundle | raw | gzip | budget |\n|---|---:|---:|---|')
-  console.log(row('@perpkit/client createClient + sign', ours, BUNDLE_BUDGET_GZIP))
+  console.log(row('@perpkit/client createClient + sign', ours, BUNDLE_TARGET_GZIP))
   console.log(row(`${peerName} (peer entry)`, peer))
   console.log(row(`${peerName}, Node built-ins left out (would not run)`, peerWithoutNode))
   if (ours.ok) {

@@ -2,9 +2,10 @@ import { createRequire } from 'node:module'
 import { gunzipSync } from 'node:zlib'
 import type { SandboxPayload } from '@perpkit/bench-kit'
 import { FuturesClientV2 } from 'bitmart-api'
-import ky from 'ky'
 import { request } from 'undici'
 import { createClient } from '../src/index.ts'
+import { resolveOptions } from '../src/options.ts'
+import { createTransport, kyFetch } from '../src/transport.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -45,8 +46,9 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
   const base = payload.url.slice(0, payload.url.indexOf('/contract/'))
   const headers = { 'accept-encoding': encoding }
   const client = createClient({ baseUrl: base, rateLimit: false, headers })
-  // What http.ts hands ky: no retry or timeout of ky's own, manual redirects, a signal per attempt.
-  const configured = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers })
+  // The client's own ky instance and call (transport.ts), with the attempt's controller and timer.
+  const transport = createTransport(resolveOptions({ baseUrl: base, rateLimit: false, headers }))
+  const hop = { url: payload.url, method: 'GET', query: '' }
   const { BitmartFuturesAPI } = require('@bitmartexchange/bitmart-node-sdk-api') as {
     BitmartFuturesAPI: new (options: object) => OfficialFutures
   }
@@ -127,10 +129,7 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(), 10_000)
       try {
-        const response = await configured(payload.url, {
-          signal: controller.signal,
-          redirect: 'manual',
-        })
+        const response = await kyFetch(transport, hop, undefined, controller.signal)
         return JSON.parse(await response.text())
       } finally {
         clearTimeout(timer)

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { type SandboxPayload, startPayloadSandboxes } from '@perpkit/bench-kit'
+import { fetchPayloadTexts, type SandboxPayload, startPayloadSandboxes } from '@perpkit/bench-kit'
 import { CONTENDERS } from './contenders.ts'
+import { decodeMs } from './decode-time.ts'
 import { printSummary, ratioRow } from './summary.ts'
 
 const run = promisify(execFile)
@@ -22,6 +23,7 @@ function median(values: number[]): number {
  */
 async function processLevel(payloads: SandboxPayload[]): Promise<void> {
   const rows: string[] = []
+  const texts = await fetchPayloadTexts(payloads)
   for (const [index, payload] of payloads.entries()) {
     const samples = new Map<string, number[]>()
     for (let r = 0; r < RUNS; r++) {
@@ -36,7 +38,8 @@ async function processLevel(payloads: SandboxPayload[]): Promise<void> {
         if (ms !== null) samples.set(name, [...(samples.get(name) ?? []), ms])
       }
     }
-    rows.push(ratioRow(payload.name, new Map([...samples].map(([n, v]) => [n, median(v)]))))
+    const medians = new Map([...samples].map(([n, v]) => [n, median(v)]))
+    rows.push(ratioRow(payload.name, medians, decodeMs(payload, texts[index] as string)))
   }
   printSummary(`per request, a fresh process per contender, median of ${RUNS}, identity`, rows)
 }

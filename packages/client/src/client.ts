@@ -13,10 +13,10 @@ import type {
 import { endpointPaths, endpointRoutes } from '@perpkit/schemas/lite'
 import type { ApiPromise } from './api-promise.ts'
 import { callEndpoint } from './endpoint-call.ts'
-import { createTransport } from './http.ts'
 import { iterateKlineRange, type KlineRangeParams } from './kline-range.ts'
 import { type CallOptions, type ClientOptions, resolveOptions } from './options.ts'
 import { type GenericRequest, sendGeneric } from './request.ts'
+import { createTransport } from './transport.ts'
 
 const KLINE = '/contract/public/kline'
 const MARK_KLINE = '/contract/public/markprice-kline'

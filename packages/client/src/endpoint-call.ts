@@ -6,11 +6,12 @@
 import type { EndpointModel, EndpointParams, EndpointPath } from '@perpkit/schemas'
 import { ApiPromise, type ApiResponse } from './api-promise.ts'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
-import { send, type Transport } from './http.ts'
+import { send } from './http.ts'
 import { loadedSchemas, loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
-import { guardPayload, unreadableData } from './payload-guard.ts'
+import { unreadablePayload } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
+import type { Transport } from './transport.ts'
 
 /**
  * Validates `params` with the endpoint's schema (rejecting with
@@ -61,10 +62,13 @@ async function fetchModel<P extends EndpointPath>(
     },
     call,
   )
-  const decoded = guardPayload(
-    () => decodeData(endpoint, raw.envelope.data),
-    unreadableData(label, raw.envelope.trace),
-  )
+  let decoded: ReturnType<typeof decodeData>
+  try {
+    decoded = decodeData(endpoint, raw.envelope.data)
+  } catch (error) {
+    // A payload that overflows the stack of the walk (JSON nested 200,000 deep) is typed too.
+    throw unreadablePayload(label, raw.envelope.trace, error)
+  }
   if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
   const { reportDrift } = transport.options
   if (reportDrift) {

@@ -65,20 +65,22 @@ export interface FetchResponse {
 export type FetchFunction = (url: string, init: FetchInit) => Promise<FetchResponse>
 
 /**
- * Wraps a user's fetch so that ky can call it with a `Request`.
+ * Wraps a user's fetch so that ky's transport can call it with the `Request`
+ * ky built and the attempt's signal.
  *
  * @param userFetch - The function from the `fetch` option.
- * @returns A function with the global fetch's signature.
+ * @returns A function of the built request and its signal.
  */
-export function adaptFetch(userFetch: FetchFunction): typeof fetch {
-  return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init)
+export function adaptFetch(
+  userFetch: FetchFunction,
+): (request: Request, signal: AbortSignal | undefined) => Promise<Response> {
+  return async (request, signal) => {
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
     const response = await userFetch(request.url, {
       method: request.method,
       headers: Object.fromEntries(request.headers),
       ...(hasBody ? { body: await request.text() } : {}),
-      signal: request.signal,
+      signal: signal ?? request.signal,
       redirect: 'manual',
     })
     // ky (hooks) and perpkit read it as a fetch Response; one without clone() is wrapped into one.

@@ -15,8 +15,6 @@
  * @module
  */
 import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas'
-import { signRequest } from '@perpkit/signer'
-import ky, { type KyInstance } from 'ky'
 import { onAbort } from './abort.ts'
 import { corsHint } from './cors-hint.ts'
 import { RateLimitError } from './errors/api.ts'
@@ -27,17 +25,17 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
-import { adaptFetch } from './fetch-adapter.ts'
 import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
-import type { CallOptions, ResolvedOptions } from './options.ts'
-import { guardPayload } from './payload-guard.ts'
+import type { CallOptions } from './options.ts'
+import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
 import { readBody } from './read-body.ts'
 import { type RawResponse, readResponse } from './read-response.ts'
-import { followRedirects, type Hop } from './redirects.ts'
+import { followRedirects } from './redirects.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
+import type { Hop, Transport } from './transport.ts'
 
 /** What to send. `query` is the exact encoded query string (it is signed as is). */
 export interface RequestSpec {
@@ -48,30 +46,6 @@ export interface RequestSpec {
   auth: AuthType
   /** The endpoint's budget; without one the request is not rate-limited. */
   budget?: RateLimitBudget
-}
-
-/** The per-client transport: options plus one ky instance. */
-export interface Transport {
-  options: ResolvedOptions
-  ky: KyInstance
-}
-
-/**
- * Creates the transport of a client.
- *
- * @param options - Resolved client options.
- * @returns The transport.
- */
-export function createTransport(options: ResolvedOptions): Transport {
-  const instance = ky.create({
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    headers: options.headers,
-    hooks: options.hooks,
-    ...(options.fetch ? { fetch: adaptFetch(options.fetch) } : {}),
-  })
-  return { options, ky: instance }
 }
 
 const TIMED_OUT = Symbol('perpkit timeout')
@@ -94,16 +68,7 @@ export async function send(
   const schemas = loadedSchemas() ?? (await loadSchemas())
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
-  // A per-client override wins over the table's budget; `false` turns the limiter off.
-  const budget =
-    options.rateLimit === false
-      ? undefined
-      : ((Object.hasOwn(options.rateLimit, spec.path)
-          ? options.rateLimit[spec.path as EndpointPath]
-          : undefined) ?? spec.budget)
-  const bucket = budget
-    ? endpointLimiter(options.rateLimitStore, options.origin, spec.path, budget)
-    : undefined
+  const bucket = limiterOf(transport, spec.path, spec.budget)
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
@@ -113,13 +78,37 @@ export async function send(
     }
     if (!(result instanceof PerpkitError)) return result
     if (bucket && result instanceof RateLimitError) {
-      bucket.blockFor(result.retryAfterMs ?? budget!.windowMs)
+      bucket.blockFor(result.retryAfterMs ?? bucket.windowMs)
     }
     if (!shouldRetry(result, spec.method, attempt, policy)) throw result
     const delay = retryDelay(attempt + 1, result, policy)
     if (delay === null) throw result
     await sleep(delay, call.signal, label)
   }
+}
+
+/**
+ * The endpoint's limiter, made once per client and path: a per-client
+ * override wins over the table's budget; `false` turns the limiter off.
+ */
+function limiterOf(
+  transport: Transport,
+  path: string,
+  tableBudget: RateLimitBudget | undefined,
+): EndpointLimiter | undefined {
+  const { options, limiters } = transport
+  let limiter = limiters.get(path)
+  if (limiter === undefined) {
+    const budget =
+      options.rateLimit === false
+        ? undefined
+        : ((Object.hasOwn(options.rateLimit, path)
+            ? options.rateLimit[path as EndpointPath]
+            : undefined) ?? tableBudget)
+    limiter = budget ? endpointLimiter(options.rateLimitStore, options.origin, path, budget) : null
+    limiters.set(path, limiter)
+  }
+  return limiter ?? undefined
 }
 
 async function attemptOnce(
@@ -141,40 +130,42 @@ async function attemptOnce(
   // Nothing may throw between taking the slot and the `try` that releases it.
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs)
-  const stopForwarding = onAbort(call.signal, () => controller.abort(call.signal?.reason))
+  const timer = setTimeout(timeOut, timeoutMs, controller)
+  const caller = call.signal
+  const stopForwarding = caller ? onAbort(caller, () => controller.abort(caller.reason)) : undefined
   try {
     // Aborted before now (before the call, or while it waited for its slot): send nothing.
-    call.signal?.throwIfAborted()
+    caller?.throwIfAborted()
     const url =
       spec.query === ''
         ? options.baseUrl + spec.path
         : `${options.baseUrl}${spec.path}?${spec.query}`
     const first: Hop = { url, method: spec.method, query: spec.query }
     if (spec.body !== undefined) first.body = spec.body
-    const response = await followRedirects(first, options.origin, label, (hop) =>
-      fetchHop(transport, spec.auth, hop, controller.signal),
-    )
+    const response = await followRedirects(transport, spec.auth, first, controller.signal, label)
     // The server counted the request before its headers left, so the slot's window starts
     // now, not once the body is read and parsed (that time was lost from every window).
     // The headers are observed first: a window the server reports used up blocks before
     // the freed slot lets a queued request go.
-    const rateLimit = bucket ? parseRateLimitHeaders(response.headers) : null
-    if (rateLimit) bucket?.observe(rateLimit)
-    slot?.release()
+    if (bucket) {
+      const rateLimit = parseRateLimitHeaders(response.headers)
+      if (rateLimit) bucket.observe(rateLimit)
+      slot?.release()
+    }
     const text = await readBody(response, maxBytes, label)
-    // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
-    return guardPayload(
-      () => readResponse(response, text, label, undefined, attempts, schemas),
-      (reason) =>
-        new UnexpectedResponseError(
-          label,
-          response.status,
-          response.headers.get('content-type'),
-          text,
-          `The response body could not be read (${reason})`,
-        ),
-    )
+    try {
+      return readResponse(response, text, label, undefined, attempts, schemas)
+    } catch (error) {
+      // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
+      if (error instanceof PerpkitError) throw error
+      throw new UnexpectedResponseError(
+        label,
+        response.status,
+        response.headers.get('content-type'),
+        text,
+        `The response body could not be read (${describeThrow(error)})`,
+      )
+    }
   } catch (error) {
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(label, timeoutMs)
     // Whatever failed, let go of the connection (and any body still streaming).
@@ -182,41 +173,13 @@ async function attemptOnce(
     throw error
   } finally {
     clearTimeout(timer)
-    stopForwarding()
+    stopForwarding?.()
     slot?.release()
   }
 }
 
-/** Sends one request of a redirect chain, signed for its own method and query, never following redirects. */
-async function fetchHop(
-  transport: Transport,
-  auth: AuthType,
-  hop: Hop,
-  signal: AbortSignal,
-): Promise<Response> {
-  const { options } = transport
-  const headers =
-    auth === 'NONE'
-      ? undefined
-      : await signRequest({
-          method: hop.method as 'GET',
-          query: hop.query,
-          ...(hop.body === undefined ? {} : { body: hop.body }),
-          credentials: options.credentials!,
-          auth,
-          now: options.now,
-          headerNames: options.headerNames,
-          getBodyRule: options.getBodyRule,
-        })
-  return transport.ky(hop.url, {
-    method: hop.method,
-    signal,
-    redirect: 'manual',
-    ...(headers ? { headers } : {}),
-    ...(hop.body === undefined
-      ? {}
-      : { body: hop.body, headers: { ...headers, 'content-type': 'application/json' } }),
-  })
+function timeOut(controller: AbortController): void {
+  controller.abort(TIMED_OUT)
 }
 
 function toPerpkitError(

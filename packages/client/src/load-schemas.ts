@@ -9,8 +9,8 @@
  * @module
  */
 
-/** The `@perpkit/schemas` module. */
-export type Schemas = typeof import('@perpkit/schemas')
+/** The parts of `@perpkit/schemas` the client uses. */
+export type Schemas = typeof import('./schemas-used.ts')['schemas']
 
 let loading: Promise<Schemas> | undefined
 let loaded: Schemas | undefined
@@ -25,7 +25,7 @@ let loaded: Schemas | undefined
  * ```
  */
 export function loadSchemas(): Promise<Schemas> {
-  loading ??= import('@perpkit/schemas/runtime').then((schemas) => {
+  loading ??= import('./schemas-used.ts').then(({ schemas }) => {
     loaded = schemas
     return schemas
   })

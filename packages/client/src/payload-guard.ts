@@ -11,42 +11,35 @@ import { PerpkitError } from './errors/base.ts'
 import { ResponseValidationError } from './errors/transport.ts'
 
 /**
- * Runs a step that reads a payload; anything but a {@link PerpkitError} it
- * throws becomes `fail(reason)`.
- *
- * @param step - Parsing, validating or decoding.
- * @param fail - Builds the typed error from a one-line reason.
- * @returns What `step` returns.
- */
-export function guardPayload<T>(step: () => T, fail: (reason: string) => PerpkitError): T {
-  try {
-    return step()
-  } catch (error) {
-    if (error instanceof PerpkitError) throw error
-    throw fail(describeThrow(error))
-  }
-}
-
-/**
- * The {@link ResponseValidationError} for a payload that could not be walked.
+ * The typed error for a throw while walking a payload: a
+ * {@link PerpkitError} as it is, anything else as a
+ * {@link ResponseValidationError} with a one-line reason.
  *
  * @param label - The endpoint.
  * @param trace - The envelope's trace.
- * @returns A function for {@link guardPayload}'s `fail`.
+ * @param error - What the walk threw.
+ * @returns The error to throw.
  */
-export function unreadableData(
+export function unreadablePayload(
   label: string,
   trace: string | null,
-): (reason: string) => ResponseValidationError {
-  return (reason) =>
-    new ResponseValidationError(
-      label,
-      [{ path: 'data', expected: 'a payload that can be read', received: reason }],
-      trace,
-    )
+  error: unknown,
+): PerpkitError {
+  if (error instanceof PerpkitError) return error
+  return new ResponseValidationError(
+    label,
+    [{ path: 'data', expected: 'a payload that can be read', received: describeThrow(error) }],
+    trace,
+  )
 }
 
-function describeThrow(error: unknown): string {
+/**
+ * A one-line reason for whatever was thrown.
+ *
+ * @param error - The thrown value.
+ * @returns `RangeError: Maximum call stack size exceeded`, say.
+ */
+export function describeThrow(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`
   return typeof error === 'string' ? error : 'a non-error value was thrown'
 }

@@ -91,6 +91,8 @@ export interface EndpointLimiter {
   acquire(signal?: AbortSignal): Promise<RateLimitSlot>
   observe(info: RateLimitInfo): void
   blockFor(ms: number): void
+  /** The budget's window, for a 429 that does not say how long to wait. */
+  readonly windowMs: number
 }
 
 /**
@@ -113,5 +115,6 @@ export function endpointLimiter(
     acquire: (signal) => store.acquire(key, budget, signal),
     observe: (info) => store.observe(key, budget, info),
     blockFor: (ms) => store.block(key, budget, ms),
+    windowMs: budget.windowMs,
   }
 }

@@ -37,11 +37,9 @@ export async function readBody(
   label: string,
 ): Promise<string> {
   const declared = contentLength(response)
-  const tooLarge = () =>
-    new ResponseTooLargeError(label, response.status, maxBytes, declared ?? null)
   if (declared !== undefined && declared > maxBytes) {
     response.body?.cancel().catch(ignore)
-    throw tooLarge()
+    throw new ResponseTooLargeError(label, response.status, maxBytes, declared)
   }
   if (response.body === null) return ''
   const reader = response.body.getReader()
@@ -53,7 +51,7 @@ export async function readBody(
     size += value.byteLength
     if (size > maxBytes) {
       reader.cancel().catch(ignore)
-      throw tooLarge()
+      throw new ResponseTooLargeError(label, response.status, maxBytes, declared ?? null)
     }
     chunks.push(value)
   }

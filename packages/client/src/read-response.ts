@@ -45,9 +45,6 @@ export function readResponse(
   schemas: Schemas,
 ): RawResponse {
   const status = response.status
-  const contentType = response.headers.get('content-type')
-  const unexpected = (reason: string) =>
-    new UnexpectedResponseError(label, status, contentType, text, reason)
   const rateLimit = parseRateLimitHeaders(response.headers)
   if (rateLimit && bucket) bucket.observe(rateLimit)
   let json: unknown
@@ -55,6 +52,9 @@ export function readResponse(
     json = JSON.parse(text)
   } catch {
     throw unexpected(
+      response,
+      text,
+      label,
       response.ok
         ? 'The response body is not valid JSON'
         : `HTTP ${status} with a body that is not JSON`,
@@ -63,7 +63,7 @@ export function readResponse(
   const envelope = schemas.readEnvelope(json)
   if (envelope === undefined) {
     if (!response.ok) {
-      throw unexpected(`HTTP ${status} without the JSON envelope`)
+      throw unexpected(response, text, label, `HTTP ${status} without the JSON envelope`)
     }
     throw new ResponseValidationError(
       label,
@@ -91,7 +91,17 @@ export function readResponse(
     })
   }
   if (!response.ok) {
-    throw unexpected(`HTTP ${status} with a success envelope`)
+    throw unexpected(response, text, label, `HTTP ${status} with a success envelope`)
   }
   return { envelope, response, rateLimit, attempts }
+}
+
+function unexpected(
+  response: Response,
+  text: string,
+  label: string,
+  reason: string,
+): UnexpectedResponseError {
+  const contentType = response.headers.get('content-type')
+  return new UnexpectedResponseError(label, response.status, contentType, text, reason)
 }

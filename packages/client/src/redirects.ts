@@ -7,41 +7,37 @@
  *
  * @module
  */
+import type { AuthType } from '@perpkit/schemas/lite'
 import { RedirectError } from './errors/guards.ts'
+import { fetchHop, type Hop, type Transport } from './transport.ts'
 
 /** Redirects followed at most within one attempt. */
 const MAX_REDIRECTS = 5
-
-/** One request of a redirect chain: where, how, and what to sign. */
-export interface Hop {
-  url: string
-  method: string
-  /** The encoded query string of `url` (what a signed request signs). */
-  query: string
-  body?: string
-}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /**
  * Sends `first`, then follows same-origin redirects.
  *
+ * @param transport - The client's transport; nothing is sent beyond its origin.
+ * @param auth - How each hop is signed.
  * @param first - The request as built from the spec.
- * @param origin - The configured origin; nothing is sent anywhere else.
+ * @param signal - The attempt's signal.
  * @param label - The endpoint, for errors.
- * @param fetchHop - Sends one hop (signing it if needed) with `redirect: 'manual'`.
  * @returns The first response that is not a redirect.
  * @throws {@link RedirectError} for a redirect elsewhere, too many, or one a browser hides.
  */
 export async function followRedirects(
+  transport: Transport,
+  auth: AuthType,
   first: Hop,
-  origin: string,
+  signal: AbortSignal,
   label: string,
-  fetchHop: (hop: Hop) => Promise<Response>,
 ): Promise<Response> {
+  const { origin } = transport.options
   let hop = first
   for (let redirects = 0; ; redirects++) {
-    const response = await fetchHop(hop)
+    const response = await fetchHop(transport, auth, hop, signal)
     if (response.type === 'opaqueredirect') {
       throw new RedirectError(
         label,

@@ -5,12 +5,13 @@
  */
 import type { AuthType, EndpointPath, PayloadIssue } from '@perpkit/schemas'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
-import { send, type Transport } from './http.ts'
+import { send } from './http.ts'
 import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
-import { guardPayload, unreadableData } from './payload-guard.ts'
+import { unreadablePayload } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
 import { isPathUnderBase } from './request-path.ts'
+import type { Transport } from './transport.ts'
 
 /**
  * A schema for the response `data`: zod schemas fit (`safeParse`), and so
@@ -136,9 +137,13 @@ export async function sendGeneric<T>(
   const data = raw.envelope.data
   const schema = request.schema
   if (schema === undefined) return data as T
-  const fail = unreadableData(label, raw.envelope.trace)
   if ('safeParse' in schema) {
-    const result = guardPayload(() => schema.safeParse(data), fail)
+    let result: ReturnType<typeof schema.safeParse>
+    try {
+      result = schema.safeParse(data)
+    } catch (error) {
+      throw unreadablePayload(label, raw.envelope.trace, error)
+    }
     if (result.success) return result.data
     // zod's issues, typed structurally so this package needs no zod of its own.
     const zodIssues = result.error.issues as Parameters<typeof describeIssues>[0]

@@ -1,7 +1,13 @@
 import { startSandbox } from '@perpkit/sandbox'
 import { fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { createClient, type FetchFunction, type FetchInit, NetworkError } from '../src/index.ts'
+import {
+  createClient,
+  type FetchFunction,
+  type FetchInit,
+  NetworkError,
+  TimeoutError,
+} from '../src/index.ts'
 
 /** A port nothing listens on (set in beforeAll): fetch fails with a TypeError, as a browser's does on CORS. */
 let CLOSED: string
@@ -55,6 +61,23 @@ describe('the fetch option takes any fetch-compatible function', () => {
     expect(init.headers['x-app']).toBe('perpkit-test')
     expect(init.signal).toBeInstanceOf(AbortSignal)
     expect(init.body).toBeUndefined()
+  })
+
+  it("hands the custom fetch the attempt's own signal, which the timeout aborts", async () => {
+    const signals: AbortSignal[] = []
+    const client = createClient({
+      baseUrl: inject('sandboxUrl'),
+      retry: 0,
+      timeout: 100,
+      headers: { 'X-Sandbox-Fault': 'latency=5000' },
+      fetch: (url, init) => {
+        signals.push(init.signal)
+        return undiciFetch(url, init)
+      },
+    })
+    await expect(client.getDepth({ symbol: 'BTCUSDT' })).rejects.toBeInstanceOf(TimeoutError)
+    expect(signals).toHaveLength(1)
+    expect(signals[0]?.aborted).toBe(true)
   })
 
   it('a failure of the custom fetch is a NetworkError with its reason', async () => {
