@@ -1,10 +1,16 @@
 import { runSelected } from '@perpkit/bench-kit'
 import { benchBackfillRate } from './backfill-rate.ts'
 import { benchInsertRate } from './insert-rate.ts'
+import { benchRecordRound } from './record-round.ts'
 import { benchYearRss } from './year-rss.ts'
 
 /**
- * `tsx bench/index.ts [rss] [insert] [backfill]`: all when none is named. RSS first, so no
+ * `tsx bench/index.ts [rss] [insert] [backfill] [record]`: all when none is named. RSS first, so no
  * earlier benchmark's DuckDB instances or garbage sit in its samples.
  */
-await runSelected({ rss: benchYearRss, insert: benchInsertRate, backfill: benchBackfillRate })
+await runSelected({
+  rss: benchYearRss,
+  insert: benchInsertRate,
+  backfill: benchBackfillRate,
+  record: benchRecordRound,
+})

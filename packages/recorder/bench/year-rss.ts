@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { runCli } from '../src/index.ts'
+import { sandboxProcess } from './sandbox-process.ts'
 import { int, printTable } from './table.ts'
 
 const MB = 1024 * 1024
@@ -28,23 +26,6 @@ function sample(candles: number): Sample {
   gc()
   const m = process.memoryUsage()
   return { candles, rss: m.rss, heap: m.heapUsed, external: m.external }
-}
-
-/** Starts the sandbox in a child process and returns its URL and a stop function. */
-async function sandboxProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('sandbox-child.ts', import.meta.url))],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  )
-  const [line] = (await once(child.stdout, 'data')) as [Buffer]
-  return {
-    url: line.toString().trim(),
-    stop: async () => {
-      child.stdin.end()
-      await once(child, 'exit')
-    },
-  }
 }
 
 /** Least-squares slope of y over x. */

@@ -74,27 +74,6 @@ export async function insertWindows(
 }
 
 /**
- * Records the last write of a series.
- *
- * @param conn - A connection inside a transaction.
- * @param dataset - Dataset name.
- * @param symbol - Symbol.
- * @param at - Epoch ms.
- */
-export async function touch(
-  conn: DuckDBConnection,
-  dataset: string,
-  symbol: string,
-  at: number,
-): Promise<void> {
-  await conn.run('INSERT OR REPLACE INTO writes VALUES ($1, $2, epoch_ms($3::BIGINT))', [
-    dataset,
-    symbol,
-    at,
-  ])
-}
-
-/**
  * The windows already stored for a series, as `[start, end]` open times, ascending.
  *
  * @param store - The archive.
