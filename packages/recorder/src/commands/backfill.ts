@@ -14,6 +14,7 @@ import {
   networkFlags,
   networkHelp,
   parseFlags,
+  parseMemoryLimit,
   parsePositive,
   parseRange,
   parseSteps,
@@ -141,6 +142,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
     return 0
   }
   const symbols = parseSymbols(values.symbols)
+  const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const steps = parseSteps(values.steps)
   const now = ctx.now()
   const range = parseRange(values.from, values.to, now)
@@ -152,7 +154,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
   const source = await openSource(values, ctx.clientOptions)
   try {
     await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db)
+    const store = await openStore(values.db, { memoryLimit })
     try {
       const jobs = interleave(
         await planJobs(store, {

@@ -11,6 +11,7 @@ import {
   networkFlags,
   networkHelp,
   parseFlags,
+  parseMemoryLimit,
   parsePositive,
   parseSymbols,
 } from '../cli/common.ts'
@@ -74,6 +75,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   }
   const symbols = parseSymbols(values.symbols)
+  const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const intervalMs = parsePositive('--interval', values.interval, 5, 0) * 1000
   const snapshotMs = parsePositive('--snapshot-interval', values['snapshot-interval'], 60, 0) * 1000
   const depthLevels = parsePositive('--depth-levels', values['depth-levels'], 20)
@@ -86,7 +88,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
   const source = await openSource(values, ctx.clientOptions)
   try {
     await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db)
+    const store = await openStore(values.db, { memoryLimit })
     const progress = createProgress(ctx.stdout)
     const totals = { rows: 0, gaps: 0, errors: 0 }
     try {

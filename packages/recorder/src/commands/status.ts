@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { commonFlags, commonHelp, parseFlags } from '../cli/common.ts'
+import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { datasets } from '../datasets.ts'
 import { openStore } from '../store/open-store.ts'
@@ -93,7 +93,10 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${statusHelp}\n`)
     return 0
   }
-  const store = await openStore(values.db, { mustExist: true })
+  const store = await openStore(values.db, {
+    mustExist: true,
+    memoryLimit: parseMemoryLimit(values['memory-limit']),
+  })
   try {
     const rows = await readStatus(store.all)
     if (values.json || !ctx.stdout.isTTY) {
