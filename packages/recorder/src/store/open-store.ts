@@ -32,7 +32,7 @@ export interface Store {
  * write groups (~3 MB each), the write-ahead log until a checkpoint and the
  * blocks being filled (see bench/year-rss.ts).
  */
-export const DEFAULT_MEMORY_LIMIT = '64MB'
+const DEFAULT_MEMORY_LIMIT = '64MB'
 
 function friendly(file: string, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
@@ -51,7 +51,7 @@ function friendly(file: string, error: unknown): never {
  *
  * @param file - Path of the DuckDB file.
  * @param options - `mustExist`: refuse to create a missing file (status, export);
- *   `memoryLimit`: DuckDB's buffer pool (default {@link DEFAULT_MEMORY_LIMIT}).
+ *   `memoryLimit`: DuckDB's buffer pool (default 64 MB).
  * @returns The store.
  */
 export async function openStore(
