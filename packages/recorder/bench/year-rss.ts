@@ -1,51 +1,15 @@
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
-import { runCli } from '../src/index.ts'
+import { sandboxProcess } from './sandbox-process.ts'
 import { int, printTable } from './table.ts'
+import type { Sample } from './year-rss-run.ts'
 
 const MB = 1024 * 1024
 const QUARTERS = [0, 0.25, 0.5, 0.75, 1]
-
-/** A full collection before each sample, so the JS heap is what is live, not what awaits a GC. */
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
-interface Sample {
-  candles: number
-  rss: number
-  heap: number
-  /** ArrayBuffers and other memory V8 knows native objects hold. */
-  external: number
-}
-
-function sample(candles: number): Sample {
-  gc()
-  const m = process.memoryUsage()
-  return { candles, rss: m.rss, heap: m.heapUsed, external: m.external }
-}
-
-/** Starts the sandbox in a child process and returns its URL and a stop function. */
-async function sandboxProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('sandbox-child.ts', import.meta.url))],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  )
-  const [line] = (await once(child.stdout, 'data')) as [Buffer]
-  return {
-    url: line.toString().trim(),
-    stop: async () => {
-      child.stdin.end()
-      await once(child, 'exit')
-    },
-  }
-}
+/** Flat: RSS grows by at most this much from 25 % of the year to its end. */
+const FLAT = 0.05
+/** The previous default buffer pool, against today's default (64 MB), in the same run. */
+const LIMITS = ['256MB', 'default']
 
 /** Least-squares slope of y over x. */
 function slope(points: readonly [number, number][]): number {
@@ -57,103 +21,95 @@ function slope(points: readonly [number, number][]): number {
   return sxx === 0 ? 0 : sxy / sxx
 }
 
+interface Run {
+  samples: Sample[]
+  candles: number
+  total: number
+  seconds: number
+}
+
+/** Runs year-rss-run.ts in a fresh process and returns its samples. */
+function runYear(baseUrl: string, limit: string): Promise<Run> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('year-rss-run.ts', import.meta.url)), baseUrl, limit],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`year-rss-run exited ${code}`))
+      resolve(JSON.parse(out.trim().split('\n').at(-1) as string) as Run)
+    })
+  })
+}
+
 /**
  * RSS while a year of 1m candles (525,600) for one symbol is backfilled, with
- * a roomy budget so the run is bound by the recorder, not the pacing. The
- * sandbox runs in a child process, so the RSS is the recorder's. Flat means
- * the least-squares slope from 25 % on is near zero; the first quarter holds
- * the one-time costs (code, DuckDB's write-ahead log and buffers filling up).
+ * a roomy budget so the run is bound by the recorder, not the pacing, once
+ * per buffer-pool size, each in a fresh process (the sandbox in another one,
+ * so the RSS is the recorder's). The first quarter holds the one-time costs
+ * (code, DuckDB's write-ahead log and buffers filling up); flat means RSS at
+ * the end is at most 5 % above RSS at 25 %. The slope (least squares from
+ * 25 % on) is printed too.
  */
 export async function benchYearRss(): Promise<void> {
   const sandbox = await sandboxProcess()
-  const dir = mkdtempSync(join(tmpdir(), 'recorder-bench-'))
-  const samples: Sample[] = [sample(0)]
-  let candles = 0
-  let total = 0
   try {
-    const started = performance.now()
-    await runCli(
-      [
-        'backfill',
-        '--db',
-        join(dir, 'year.duckdb'),
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        'BTCUSDT',
-        '--steps',
-        '1m',
-        '--from',
-        '2025-01-01',
-        '--to',
-        '2026-01-01',
-        '--datasets',
-        'kline',
-      ],
-      {
-        stdout: {
-          write: (line) => {
-            const event = JSON.parse(line) as {
-              event: string
-              done?: number
-              total?: number
-              candles?: number
-            }
-            if (event.event !== 'window' || event.total === undefined) return
-            total = event.total
-            candles += event.candles ?? 0
-            // One sample per ~2 % of the windows, and the last one.
-            const every = Math.max(1, Math.floor(total / 50))
-            if ((event.done ?? 0) % every === 0 || event.done === total)
-              samples.push(sample(candles))
-          },
-          isTTY: false,
-        },
-        clientOptions: {
-          rateLimit: {
-            budgets: { '/contract/public/kline': { limit: 1_000_000, windowMs: 1000 } },
-          },
-        },
-      },
-    )
-    const seconds = (performance.now() - started) / 1000
-    const at = (fraction: number) =>
-      samples.reduce((best, s) =>
-        Math.abs(s.candles - fraction * candles) < Math.abs(best.candles - fraction * candles)
-          ? s
-          : best,
-      )
-    const warm = samples.filter((s) => s.candles >= candles / 4)
-    const perYear = (pick: (s: Sample) => number) =>
-      slope(warm.map((s) => [s.candles, pick(s)])) * 525_600
-    const mb = (bytes: number) => (bytes / MB).toFixed(0)
+    const rows: string[][] = []
+    for (const limit of LIMITS) {
+      const { samples, candles, total, seconds } = await runYear(sandbox.url, limit)
+      const at = (fraction: number) =>
+        samples.reduce((best, s) =>
+          Math.abs(s.candles - fraction * candles) < Math.abs(best.candles - fraction * candles)
+            ? s
+            : best,
+        )
+      const warm = samples.filter((s) => s.candles >= candles / 4)
+      const perYear = (pick: (s: Sample) => number) =>
+        slope(warm.map((s) => [s.candles, pick(s)])) * 525_600
+      const mb = (bytes: number) => (bytes / MB).toFixed(0)
+      const name = limit === 'default' ? '64MB (default)' : limit
+      for (const f of QUARTERS) {
+        const s = at(f)
+        rows.push([
+          name,
+          `${f * 100} %`,
+          int(s.candles),
+          mb(s.rss),
+          mb(s.heap),
+          mb(s.external),
+          mb(s.rss - s.heap - s.external),
+        ])
+      }
+      const growth = at(1).rss / at(0.25).rss - 1
+      rows.push([
+        name,
+        `slope from 25 % on, MB a year; growth 25 % → 100 %: ${(growth * 100).toFixed(1)} % (${growth <= FLAT ? 'flat' : 'NOT flat'}); ${int(total)} windows in ${seconds.toFixed(0)} s`,
+        '',
+        mb(perYear((s) => s.rss)),
+        mb(perYear((s) => s.heap)),
+        mb(perYear((s) => s.external)),
+        mb(perYear((s) => s.rss - s.heap - s.external)),
+      ])
+    }
     printTable(
-      `RSS over a year of 1m candles for one symbol (${int(candles)} candles, ${int(total)} windows, ${seconds.toFixed(0)} s, sandbox in a child process)`,
-      ['progress', 'candles', 'RSS MB', 'JS heap MB', 'external MB', 'other native MB'],
+      `RSS over a year of 1m candles for one symbol, per --memory-limit (flat: ≤ ${FLAT * 100} % growth from 25 % to 100 %)`,
       [
-        ...QUARTERS.map((f) => {
-          const s = at(f)
-          return [
-            `${f * 100} %`,
-            int(s.candles),
-            mb(s.rss),
-            mb(s.heap),
-            mb(s.external),
-            mb(s.rss - s.heap - s.external),
-          ]
-        }),
-        [
-          'slope from 25 % on, MB per year of candles',
-          '',
-          mb(perYear((s) => s.rss)),
-          mb(perYear((s) => s.heap)),
-          mb(perYear((s) => s.external)),
-          mb(perYear((s) => s.rss - s.heap - s.external)),
-        ],
+        'memory limit',
+        'progress',
+        'candles',
+        'RSS MB',
+        'JS heap MB',
+        'external MB',
+        'other native MB',
       ],
+      rows,
     )
   } finally {
     await sandbox.stop()
-    rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseMemoryLimit } from '../src/cli/common.ts'
 import { SCHEMA_VERSION } from '../src/index.ts'
+import { openStore } from '../src/store/open-store.ts'
 import { cli, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox
@@ -50,12 +52,33 @@ describe('perpkit-recorder input', () => {
       ['--symbols', 'BTCUSDT', '--steps', '1m', '--from', '2026-01-01', '--bogus'],
       "Unknown option '--bogus'",
     ],
+    [
+      ['--symbols', 'BTCUSDT', '--steps', '1m', '--from', '2026-01-01', '--memory-limit', 'lots'],
+      '--memory-limit: "lots" is no size',
+    ],
   ])('backfill %j fails with a clear message and creates no database', async (args, message) => {
     const db = join(tmp.dir, `bad-${Math.random()}.duckdb`)
     const { code, err } = await cli(['backfill', '--db', db, ...base(), ...args])
     expect(err).toContain(message)
     expect(code).toBe(2)
     expect(existsSync(db)).toBe(false)
+  })
+
+  it("--memory-limit sizes DuckDB's buffer pool, 64 MB by default", async () => {
+    const setting = async (memoryLimit?: string) => {
+      const store = await openStore(join(tmp.dir, `limit-${memoryLimit}.duckdb`), { memoryLimit })
+      try {
+        const [row] = await store.all("SELECT current_setting('memory_limit') AS m")
+        return row?.m
+      } finally {
+        store.close()
+      }
+    }
+    expect([
+      await setting(),
+      await setting('1GB'),
+      await setting(parseMemoryLimit('512MiB')),
+    ]).toEqual(['61.0 MiB', '953.6 MiB', '512.0 MiB'])
   })
 
   it('record refuses an unknown symbol before creating the database', async () => {

@@ -203,6 +203,44 @@ describe('record', () => {
     expect(counts[0]).toEqual({ fr: '24', oi: '24', levels: 5, brackets: '2' })
   })
 
+  it("status shows each series' last write: the last round that wrote it, settlements only when a round added some", async () => {
+    // Two hours past a settlement: three rounds a minute apart see no new one.
+    const t0 = Date.UTC(2026, 1, 3, 2)
+    clock = t0
+    const db = join(tmp.dir, 'last-write.duckdb')
+    const recorded = await record(db, [
+      '--symbols',
+      'BTCUSDT,ETHUSDT',
+      '--interval',
+      '60',
+      '--snapshot-interval',
+      '120',
+      '--rounds',
+      '3',
+    ])
+    expect(recorded.code).toBe(0)
+    expect(jsonLines(recorded.out).filter((e) => e.event === 'error')).toEqual([])
+    const { code, out } = await cli(['status', '--db', db, '--json'])
+    expect(code).toBe(0)
+    const lastWrites = Object.fromEntries(
+      jsonLines(out).map((r) => [`${r.dataset} ${r.symbol}`, r.lastWrite]),
+    )
+    const at = (ms: number) => new Date(ms).toISOString()
+    const expected: Record<string, string> = {}
+    for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
+      // Polled every round: trades; snapshots at rounds 1 and 3 (120 s apart).
+      for (const dataset of ['market-trade', 'funding-rate', 'open-interest', 'depth'])
+        expected[`${dataset} ${symbol}`] = at(t0 + 120_000)
+      // Written once, at round 1: settlements (none new since), details and brackets (unchanged).
+      for (const dataset of ['funding-rate-history', 'details', 'leverage-bracket'])
+        expected[`${dataset} ${symbol}`] = at(t0)
+    }
+    expect(lastWrites).toEqual(expected)
+    // One row per series in `writes`, each upserted in place.
+    const [writes] = await query(db, 'SELECT count(*) AS n FROM writes')
+    expect(Number(writes?.n)).toBe(Object.keys(expected).length)
+  })
+
   it('SIGTERM to a running record finishes the round in flight and exits 0', async () => {
     const db = join(tmp.dir, 'signal.duckdb')
     const child = spawnCli([

@@ -20,6 +20,7 @@ export type FlagValues<O extends FlagSpec> = ReturnType<
 /** Flags every command accepts. */
 export const commonFlags = {
   db: { type: 'string', default: 'perpkit.duckdb' },
+  'memory-limit': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies FlagSpec
 
@@ -32,6 +33,8 @@ export const networkFlags = {
 
 /** Help lines of the flags above. */
 export const commonHelp = `  --db <file>          DuckDB archive, created on first use (default perpkit.duckdb)
+  --memory-limit <n>   DuckDB's buffer pool, e.g. 64MB or 1GB (default 64MB); bigger
+                       queries spill to disk
   -h, --help           This help`
 
 /** Help lines of the network flags. */
@@ -133,4 +136,20 @@ export function parsePositive(
   if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n) || n < min)
     throw new RecorderError(`${flag} must be a number ≥ ${min}, got ${JSON.stringify(value)}`)
   return n
+}
+
+/**
+ * Checks `--memory-limit`: a size DuckDB takes, such as `64MB`, `1.5GB` or `512MiB`.
+ *
+ * @param value - The flag's value.
+ * @returns The size as DuckDB spells it, or `undefined` for the default.
+ */
+export function parseMemoryLimit(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const size = value.trim()
+  if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(size) || Number.parseFloat(size) <= 0)
+    throw new RecorderError(
+      `--memory-limit: ${JSON.stringify(value)} is no size; use e.g. 64MB, 1GB or 512MiB`,
+    )
+  return size
 }

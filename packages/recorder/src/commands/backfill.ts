@@ -14,6 +14,7 @@ import {
   networkFlags,
   networkHelp,
   parseFlags,
+  parseMemoryLimit,
   parsePositive,
   parseRange,
   parseSteps,
@@ -25,8 +26,9 @@ import { RecorderError } from '../errors.ts'
 import { missingWindows } from '../plan.ts'
 import { createProgress } from '../progress.ts'
 import { checkSymbols, openSource } from '../source.ts'
+import { createCandleWriter } from '../store/candle-writer.ts'
 import { openStore, type Store } from '../store/open-store.ts'
-import { coveredWindows, writeCandleWindow } from '../store/write-candles.ts'
+import { coveredWindows } from '../store/write-candles.ts'
 
 /** Help of `backfill`. */
 export const backfillHelp = `Usage: perpkit-recorder backfill --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
@@ -140,6 +142,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
     return 0
   }
   const symbols = parseSymbols(values.symbols)
+  const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const steps = parseSteps(values.steps)
   const now = ctx.now()
   const range = parseRange(values.from, values.to, now)
@@ -151,7 +154,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
   const source = await openSource(values, ctx.clientOptions)
   try {
     await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db)
+    const store = await openStore(values.db, { memoryLimit })
     try {
       const jobs = interleave(
         await planJobs(store, {
@@ -184,6 +187,30 @@ async function runJobs(
   let next = 0
   let windows = 0
   let candles = 0
+  // Fetchers hand windows to one writer and go on fetching; it reports each window once committed.
+  const writer = createCandleWriter(store, {
+    onCommitted: (stored) => {
+      for (const w of stored) {
+        windows++
+        candles += w.candles
+        const seconds = Math.max(1, ctx.now() - started) / 1000
+        progress.event(
+          {
+            event: 'window',
+            dataset: w.dataset,
+            symbol: w.symbol,
+            step: w.step,
+            from: w.startTime,
+            to: w.endTime,
+            candles: w.candles,
+            done: windows,
+            total: jobs.length,
+          },
+          `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s`,
+        )
+      }
+    },
+  })
   const worker = async () => {
     while (next < jobs.length && !ctx.signal.aborted) {
       const job = jobs[next++] as Job
@@ -195,7 +222,7 @@ async function runJobs(
         if (ctx.signal.aborted) return
         throw error
       }
-      await writeCandleWindow(store, {
+      await writer.add({
         dataset: job.dataset.name,
         symbol: job.symbol,
         step: job.step,
@@ -204,26 +231,10 @@ async function runJobs(
         candles: fetched,
         fetchedAt: ctx.now(),
       })
-      windows++
-      candles += fetched.length
-      const seconds = Math.max(1, ctx.now() - started) / 1000
-      progress.event(
-        {
-          event: 'window',
-          dataset: job.dataset.name,
-          symbol: job.symbol,
-          step: job.step,
-          from: job.startTime,
-          to: job.endTime,
-          candles: fetched.length,
-          done: windows,
-          total: jobs.length,
-        },
-        `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s`,
-      )
     }
   }
-  // The first failure stops the other workers after their window; stored windows stay stored.
+  // The first failure stops the other workers after their window; the windows handed to the
+  // writer are still committed, and stored windows stay stored.
   let failure: { error: unknown } | undefined
   const guarded = () =>
     worker().catch((error: unknown) => {
@@ -231,6 +242,11 @@ async function runJobs(
       next = jobs.length
     })
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, guarded))
+  try {
+    await writer.flush()
+  } catch (error) {
+    failure ??= { error }
+  }
   progress.done()
   if (failure !== undefined) throw failure.error
   const summary = { event: 'done', windows, candles, total: jobs.length }

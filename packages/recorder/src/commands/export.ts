@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { commonFlags, commonHelp, parseFlags } from '../cli/common.ts'
+import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { datasets } from '../datasets.ts'
 import { RecorderError } from '../errors.ts'
@@ -52,7 +52,10 @@ export async function runExport(argv: string[], ctx: CommandContext): Promise<nu
   const out = resolve(values.out)
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new RecorderError(`--out ${values.out} is not empty: choose a new directory`)
-  const store = await openStore(values.db, { mustExist: true })
+  const store = await openStore(values.db, {
+    mustExist: true,
+    memoryLimit: parseMemoryLimit(values['memory-limit']),
+  })
   try {
     let total = 0
     for (const dataset of datasets) {

@@ -1,13 +1,15 @@
 /**
  * One polling round of `record`: each dataset × symbol is a task that reads
- * one endpoint and writes one transaction.
+ * one endpoint and returns what it will write; the round writes all of them
+ * in one transaction.
  *
  * @module
  */
+import type { DuckDBConnection } from '@duckdb/node-api'
 import type { PerpkitClient } from '@perpkit/client'
 import type { Contract } from '@perpkit/schemas'
 import { datasetOf } from '../datasets.ts'
-import type { Store } from '../store/open-store.ts'
+import type { LastWrites } from '../store/last-writes.ts'
 import {
   writeChange,
   writeDepth,
@@ -17,17 +19,25 @@ import {
 } from '../store/write-snapshots.ts'
 import { writeTrades } from '../store/write-trades.ts'
 
-/** A task of a round: what it is and how it runs; it resolves to rows written. */
+/** What a task wrote. */
+export interface Written {
+  rows: number
+  gap: boolean
+}
+
+/** A task's write, run inside the round's transaction. */
+export type Write = (conn: DuckDBConnection, lastWrites: LastWrites) => Promise<Written>
+
+/** A task of a round: what it is and how it fetches; it resolves to its write. */
 export interface Task {
   dataset: string
   symbol: string
-  run: () => Promise<{ rows: number; gap: boolean }>
+  fetch: () => Promise<Write>
 }
 
 /** What a round works with. */
 export interface RoundInput {
   client: PerpkitClient
-  store: Store
   symbols: string[]
   depthLevels: number
   now: number
@@ -67,38 +77,44 @@ function watched(c: Contract) {
  * @returns The tasks.
  */
 export function frequentTasks(input: RoundInput): Task[] {
-  const { client, store, now } = input
+  const { client, now } = input
   return input.symbols.flatMap((symbol): Task[] => [
     {
       dataset: TRADES.name,
       symbol,
-      run: async () => {
+      fetch: async () => {
         const limit = TRADES.maxRecords ?? 100
         const trades = await client.getTrades({ symbol, limit })
-        const written = await writeTrades(store, {
-          dataset: TRADES.name,
-          symbol,
-          trades,
-          limit,
-          now,
-        })
-        return { rows: written.added, gap: written.gap !== undefined }
+        return async (conn, lastWrites) => {
+          const written = await writeTrades(conn, {
+            dataset: TRADES.name,
+            symbol,
+            trades,
+            limit,
+            now,
+            lastWrites,
+          })
+          return { rows: written.added, gap: written.gap !== undefined }
+        }
       },
     },
     {
       dataset: HISTORY.name,
       symbol,
-      run: async () => {
+      fetch: async () => {
         const limit = HISTORY.maxRecords ?? 100
         const records = await client.getFundingRateHistory({ symbol, limit })
-        const written = await writeFundingHistory(store, {
-          dataset: HISTORY.name,
-          symbol,
-          records,
-          limit,
-          now,
-        })
-        return { rows: written.added, gap: written.gap }
+        return async (conn, lastWrites) => {
+          const written = await writeFundingHistory(conn, {
+            dataset: HISTORY.name,
+            symbol,
+            records,
+            limit,
+            now,
+            lastWrites,
+          })
+          return { rows: written.added, gap: written.gap }
+        }
       },
     },
   ])
@@ -112,34 +128,41 @@ export function frequentTasks(input: RoundInput): Task[] {
  * @returns The tasks.
  */
 export function snapshotTasks(input: RoundInput): Task[] {
-  const { client, store, now, symbols } = input
+  const { client, now, symbols } = input
   const wanted = new Set(symbols)
   const perSymbol = symbols.flatMap((symbol): Task[] => [
     {
       dataset: RATE.name,
       symbol,
-      run: async () => {
+      fetch: async () => {
         const rate = await client.getFundingRate({ symbol })
-        await writeFundingRate(store, { dataset: RATE.name, rate, now })
-        return { rows: 1, gap: false }
+        return async (conn, lastWrites) => {
+          await writeFundingRate(conn, { dataset: RATE.name, rate, now, lastWrites })
+          return { rows: 1, gap: false }
+        }
       },
     },
     {
       dataset: OI.name,
       symbol,
-      run: async () => {
+      fetch: async () => {
         const oi = await client.getOpenInterest({ symbol })
-        await writeOpenInterest(store, { dataset: OI.name, oi, now })
-        return { rows: 1, gap: false }
+        return async (conn, lastWrites) => {
+          await writeOpenInterest(conn, { dataset: OI.name, oi, now, lastWrites })
+          return { rows: 1, gap: false }
+        }
       },
     },
     {
       dataset: DEPTH.name,
       symbol,
-      run: async () => {
+      fetch: async () => {
         const depth = await client.getDepth({ symbol })
-        await writeDepth(store, { dataset: DEPTH.name, depth, levels: input.depthLevels, now })
-        return { rows: 1, gap: false }
+        return async (conn, lastWrites) => {
+          const levels = input.depthLevels
+          await writeDepth(conn, { dataset: DEPTH.name, depth, levels, now, lastWrites })
+          return { rows: 1, gap: false }
+        }
       },
     },
   ])
@@ -147,41 +170,47 @@ export function snapshotTasks(input: RoundInput): Task[] {
     {
       dataset: DETAILS.name,
       symbol: '*',
-      run: async () => {
-        let rows = 0
-        for (const c of await client.getContracts()) {
-          if (!wanted.has(c.symbol)) continue
-          const changed = await writeChange(store, {
-            dataset: DETAILS.name,
-            symbol: c.symbol,
-            value: watched(c),
-            status: c.status,
-            delistTime: c.delistTime,
-            now,
-          })
-          if (changed) rows++
+      fetch: async () => {
+        const contracts = (await client.getContracts()).filter((c) => wanted.has(c.symbol))
+        return async (conn, lastWrites) => {
+          let rows = 0
+          for (const c of contracts) {
+            const changed = await writeChange(conn, {
+              dataset: DETAILS.name,
+              symbol: c.symbol,
+              value: watched(c),
+              status: c.status,
+              delistTime: c.delistTime,
+              now,
+              lastWrites,
+            })
+            if (changed) rows++
+          }
+          return { rows, gap: false }
         }
-        return { rows, gap: false }
       },
     },
     {
       dataset: BRACKETS.name,
       symbol: '*',
-      run: async () => {
-        let rows = 0
-        for (const rule of await client.getLeverageBrackets()) {
-          if (!wanted.has(rule.symbol)) continue
-          const changed = await writeChange(store, {
-            dataset: BRACKETS.name,
-            symbol: rule.symbol,
-            value: rule.brackets,
-            status: null,
-            delistTime: null,
-            now,
-          })
-          if (changed) rows++
+      fetch: async () => {
+        const rules = (await client.getLeverageBrackets()).filter((r) => wanted.has(r.symbol))
+        return async (conn, lastWrites) => {
+          let rows = 0
+          for (const rule of rules) {
+            const changed = await writeChange(conn, {
+              dataset: BRACKETS.name,
+              symbol: rule.symbol,
+              value: rule.brackets,
+              status: null,
+              delistTime: null,
+              now,
+              lastWrites,
+            })
+            if (changed) rows++
+          }
+          return { rows, gap: false }
         }
-        return { rows, gap: false }
       },
     },
   ]

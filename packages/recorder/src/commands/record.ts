@@ -11,6 +11,7 @@ import {
   networkFlags,
   networkHelp,
   parseFlags,
+  parseMemoryLimit,
   parsePositive,
   parseSymbols,
 } from '../cli/common.ts'
@@ -18,7 +19,8 @@ import type { CommandContext } from '../cli/context.ts'
 import { createProgress } from '../progress.ts'
 import { checkSymbols, openSource } from '../source.ts'
 import { openStore } from '../store/open-store.ts'
-import { frequentTasks, type RoundInput, snapshotTasks, type Task } from './record-tasks.ts'
+import { type RoundReport, runRound } from './record-round.ts'
+import { frequentTasks, type RoundInput, snapshotTasks } from './record-tasks.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
@@ -73,6 +75,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   }
   const symbols = parseSymbols(values.symbols)
+  const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const intervalMs = parsePositive('--interval', values.interval, 5, 0) * 1000
   const snapshotMs = parsePositive('--snapshot-interval', values['snapshot-interval'], 60, 0) * 1000
   const depthLevels = parsePositive('--depth-levels', values['depth-levels'], 20)
@@ -85,7 +88,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
   const source = await openSource(values, ctx.clientOptions)
   try {
     await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db)
+    const store = await openStore(values.db, { memoryLimit })
     const progress = createProgress(ctx.stdout)
     const totals = { rows: 0, gaps: 0, errors: 0 }
     try {
@@ -93,17 +96,17 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       for (let round = 1; round <= rounds && !ctx.signal.aborted; round++) {
         const input: RoundInput = {
           client: source.client,
-          store,
           symbols,
           depthLevels,
           now: ctx.now(),
         }
         const tasks = frequentTasks(input)
-        if (input.now - lastSnapshot >= snapshotMs) {
+        // Strictly later than the last one: a snapshot is keyed by its round's time.
+        if (input.now > lastSnapshot && input.now - lastSnapshot >= snapshotMs) {
           tasks.push(...snapshotTasks(input))
           lastSnapshot = input.now
         }
-        await Promise.all(tasks.map((task) => runTask(task, totals, progress)))
+        await runRound(store, tasks, report(totals, progress))
         progress.event(
           { event: 'round', round, time: input.now, ...totals },
           `record round ${round}: ${totals.rows} rows, ${totals.gaps} gaps, ${totals.errors} errors`,
@@ -121,33 +124,30 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
   }
 }
 
-async function runTask(
-  task: Task,
+function report(
   totals: { rows: number; gaps: number; errors: number },
   progress: ReturnType<typeof createProgress>,
-): Promise<void> {
-  try {
-    const { rows, gap } = await task.run()
-    totals.rows += rows
-    if (gap) {
-      totals.gaps++
-      progress.event(
-        { event: 'gap', dataset: task.dataset, symbol: task.symbol },
-        `gap in ${task.dataset} ${task.symbol}: a gap row was written`,
-      )
-    }
-  } catch (error) {
+): RoundReport {
+  return {
+    written: (task, { rows, gap }) => {
+      totals.rows += rows
+      if (gap) {
+        totals.gaps++
+        progress.event(
+          { event: 'gap', dataset: task.dataset, symbol: task.symbol },
+          `gap in ${task.dataset} ${task.symbol}: a gap row was written`,
+        )
+      }
+    },
     // One endpoint failing (429 storm, outage) must not stop the others: the
     // next round tries again, and a gap row records what could not be caught up.
-    totals.errors++
-    progress.event(
-      {
-        event: 'error',
-        dataset: task.dataset,
-        symbol: task.symbol,
-        message: error instanceof Error ? error.message : String(error),
-      },
-      `error in ${task.dataset} ${task.symbol}: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    failed: (task, error) => {
+      totals.errors++
+      const message = error instanceof Error ? error.message : String(error)
+      progress.event(
+        { event: 'error', dataset: task.dataset, symbol: task.symbol, message },
+        `error in ${task.dataset} ${task.symbol}: ${message}`,
+      )
+    },
   }
 }

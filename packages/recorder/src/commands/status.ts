@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { commonFlags, commonHelp, parseFlags } from '../cli/common.ts'
+import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { datasets } from '../datasets.ts'
 import { openStore } from '../store/open-store.ts'
@@ -108,7 +108,10 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   }
   if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
-  const store = await openStore(values.db, { mustExist: true })
+  const store = await openStore(values.db, {
+    mustExist: true,
+    memoryLimit: parseMemoryLimit(values['memory-limit']),
+  })
   try {
     const rows = await readStatus(store.all)
     if (values.json || !ctx.stdout.isTTY) {

@@ -24,12 +24,15 @@ export interface Store {
 }
 
 /**
- * DuckDB's buffer pool. Its default, 80 % of the machine's memory, lets a
- * long-running recorder keep every table block it ever wrote cached, so its
- * RSS grows with the archive. Bounded, older blocks are evicted (and big
- * queries spill to a temporary directory next to the file).
+ * DuckDB's buffer pool, unless `--memory-limit` says otherwise. Its own
+ * default, 80 % of the machine's memory, lets a long-running recorder keep
+ * every table block it ever wrote cached, so its RSS grows with the archive.
+ * Bounded, older blocks are evicted (and big queries spill to a temporary
+ * directory next to the file). 64 MB holds a backfill's working set: its
+ * write groups (~3 MB each), the write-ahead log until a checkpoint and the
+ * blocks being filled (see bench/year-rss.ts).
  */
-const MEMORY_LIMIT = '256MB'
+const DEFAULT_MEMORY_LIMIT = '64MB'
 
 function friendly(file: string, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
@@ -47,19 +50,22 @@ function friendly(file: string, error: unknown): never {
  * Opens (or, unless `mustExist`, creates) the archive and brings its schema up to date.
  *
  * @param file - Path of the DuckDB file.
- * @param options - `mustExist`: refuse to create a missing file (status, export).
+ * @param options - `mustExist`: refuse to create a missing file (status, export);
+ *   `memoryLimit`: DuckDB's buffer pool (default 64 MB).
  * @returns The store.
  */
 export async function openStore(
   file: string,
-  options: { mustExist?: boolean } = {},
+  options: { mustExist?: boolean; memoryLimit?: string | undefined } = {},
 ): Promise<Store> {
   if (options.mustExist && !existsSync(file)) {
     throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
   }
   let instance: DuckDBInstance
   try {
-    instance = await DuckDBInstance.create(file, { memory_limit: MEMORY_LIMIT })
+    instance = await DuckDBInstance.create(file, {
+      memory_limit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+    })
   } catch (error) {
     friendly(file, error)
   }

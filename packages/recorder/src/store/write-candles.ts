@@ -11,28 +11,31 @@
  * @module
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
-import type { Kline } from '@perpkit/schemas'
 import { appendCandles, type EncodedCandles, encodeCandles } from './candle-chunk.ts'
+import type { CandleBatch } from './candle-writer.ts'
 import type { Store } from './open-store.ts'
 
-/** One window's worth of candles. */
-export interface CandleBatch {
-  dataset: string
-  symbol: string
-  step: number
-  startTime: number
-  endTime: number
-  candles: readonly Kline[]
-  /** When it was fetched (ms). */
-  fetchedAt: number
-}
-
-/** A window ready to insert. */
-interface EncodedWindow {
+/** A window encoded, ready to insert. */
+export interface EncodedWindow {
   startTime: number
   endTime: number
   fetchedAt: number
   candles: EncodedCandles
+}
+
+/**
+ * Encodes one fetched window (throws when a price does not fit).
+ *
+ * @param batch - The window.
+ * @returns It in DuckDB's layout.
+ */
+export function encodeWindow(batch: CandleBatch): EncodedWindow {
+  return {
+    startTime: batch.startTime,
+    endTime: batch.endTime,
+    fetchedAt: batch.fetchedAt,
+    candles: encodeCandles(batch, batch.candles),
+  }
 }
 
 /**
@@ -41,7 +44,7 @@ interface EncodedWindow {
  * @param conn - A connection inside a transaction.
  * @param windows - The windows, none stored before.
  */
-async function insertWindows(
+export async function insertWindows(
   conn: DuckDBConnection,
   windows: readonly EncodedWindow[],
 ): Promise<void> {
@@ -68,82 +71,6 @@ async function insertWindows(
   } finally {
     appender.closeSync()
   }
-}
-
-interface Group {
-  windows: EncodedWindow[]
-  candles: number
-  committed: Promise<void>
-}
-
-/** Windows waiting for the next commit, per store. */
-const pending = new WeakMap<Store, Group>()
-
-/** Most candles in one group commit. */
-const GROUP_CANDLES = 20_000
-
-/**
- * Stores one window: its candles and coverage row, atomically. The window is
- * encoded at once; windows that arrive while a commit is running are grouped
- * into the next transaction (a group commit): at most one group is in
- * flight, and a window's promise resolves once its group is durable.
- *
- * @param store - The archive.
- * @param batch - The window; none of it stored before.
- * @returns A promise that settles when the window is committed.
- */
-export function writeCandleWindow(store: Store, batch: CandleBatch): Promise<void> {
-  let window: EncodedWindow
-  try {
-    window = {
-      startTime: batch.startTime,
-      endTime: batch.endTime,
-      fetchedAt: batch.fetchedAt,
-      candles: encodeCandles(batch, batch.candles),
-    }
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  const open = pending.get(store)
-  if (open !== undefined && open.candles + window.candles.rows <= GROUP_CANDLES) {
-    open.windows.push(window)
-    open.candles += window.candles.rows
-    return open.committed
-  }
-  const group: Group = {
-    windows: [window],
-    candles: window.candles.rows,
-    committed: Promise.resolve(),
-  }
-  // The store runs transactions one after another, so this group starts after the one in
-  // flight; until it starts it keeps accepting windows.
-  group.committed = store.transaction(async (conn) => {
-    if (pending.get(store) === group) pending.delete(store)
-    await insertWindows(conn, group.windows)
-  })
-  pending.set(store, group)
-  return group.committed
-}
-
-/**
- * Records the last write of a series.
- *
- * @param conn - A connection inside a transaction.
- * @param dataset - Dataset name.
- * @param symbol - Symbol.
- * @param at - Epoch ms.
- */
-export async function touch(
-  conn: DuckDBConnection,
-  dataset: string,
-  symbol: string,
-  at: number,
-): Promise<void> {
-  await conn.run('INSERT OR REPLACE INTO writes VALUES ($1, $2, epoch_ms($3::BIGINT))', [
-    dataset,
-    symbol,
-    at,
-  ])
 }
 
 /**

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import type { DuckDBConnection } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import type { Trade } from '@perpkit/schemas'
-import type { Store } from './open-store.ts'
-import { touch } from './write-candles.ts'
+import { insertRows } from './insert-rows.ts'
+import type { LastWrites } from './last-writes.ts'
 
 /** What one poll of trades stored. */
 export interface TradesWritten {
@@ -53,64 +53,89 @@ export async function writeGap(
 }
 
 /**
- * Stores one poll of trades (newest first, as the API sends them).
+ * A decimal as one text per value, so wire text (`97123.4`) and DuckDB's
+ * DECIMAL(38,18) text (`97123.400000000000000000`) compare equal.
  *
- * @param store - The archive.
- * @param input - Dataset name, symbol, trades, the request's cap, the clock.
- * @returns Trades added and the gap, if any.
+ * @param text - A decimal string.
+ * @returns Its shortest form: no `+`, no leading or trailing zeros, no `-0`.
  */
-export function writeTrades(
-  store: Store,
-  input: { dataset: string; symbol: string; trades: readonly Trade[]; limit: number; now: number },
-): Promise<TradesWritten> {
-  return store.transaction(async (conn) => {
-    const { dataset, symbol, trades } = input
-    if (trades.length === 0) return { added: 0, gap: undefined }
-    const newest = await newestTime(
-      conn,
-      'SELECT epoch_ms(max(time)) AS t FROM trades WHERE symbol = $1',
-      symbol,
-    )
-    const oldest = Math.min(...trades.map((t) => t.time))
-    let gap: TradesWritten['gap']
-    if (newest !== undefined && trades.length >= input.limit && oldest > newest) {
-      gap = { from: newest, to: oldest }
-      await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
-    }
-    const seen = new Map<string, number>()
-    await conn.run(
-      'CREATE TEMP TABLE IF NOT EXISTS stage_trades (time BIGINT, price VARCHAR, qty VARCHAR, quote_qty VARCHAR, is_buyer_maker BOOLEAN, dup INTEGER)',
-    )
-    const appender = await conn.createAppender('stage_trades', 'main', 'temp')
-    for (const t of trades) {
-      const key = `${t.time}|${t.price}|${t.qty}|${t.quoteQty}|${t.isBuyerMaker}`
-      const dup = seen.get(key) ?? 0
-      seen.set(key, dup + 1)
-      appender.appendBigInt(BigInt(t.time))
-      appender.appendVarchar(t.price)
-      appender.appendVarchar(t.qty)
-      appender.appendVarchar(t.quoteQty)
-      appender.appendBoolean(t.isBuyerMaker)
-      appender.appendInteger(dup)
-      appender.endRow()
-    }
-    appender.closeSync()
-    const before = await count(conn, symbol)
-    await conn.run(
-      `INSERT OR IGNORE INTO trades SELECT $1, epoch_ms(time), price::DECIMAL(38,18), qty::DECIMAL(38,18),
-         quote_qty::DECIMAL(38,18), is_buyer_maker, dup FROM stage_trades`,
-      [symbol],
-    )
-    await conn.run('DELETE FROM stage_trades')
-    const added = (await count(conn, symbol)) - before
-    await touch(conn, dataset, symbol, input.now)
-    return { added, gap }
-  })
+function canonicalDecimal(text: string): string {
+  const negative = text.startsWith('-')
+  const [whole = '', fraction = ''] = text.replace(/^[-+]/, '').split('.')
+  const int = whole.replace(/^0+/, '') || '0'
+  const frac = fraction.replace(/0+$/, '')
+  const body = frac === '' ? int : `${int}.${frac}`
+  return negative && /[1-9]/.test(body) ? `-${body}` : body
 }
 
-async function count(conn: DuckDBConnection, symbol: string): Promise<number> {
-  const [row] = (
-    await conn.runAndReadAll('SELECT count(*) AS n FROM trades WHERE symbol = $1', [symbol])
-  ).getRowObjectsJson()
-  return Number(row?.n ?? 0)
+/** A trade's content as one string. */
+function tradeKey(time: number, price: string, qty: string, quote: string, maker: boolean) {
+  return `${time}|${canonicalDecimal(price)}|${canonicalDecimal(qty)}|${canonicalDecimal(quote)}|${maker}`
+}
+
+/**
+ * Stores one poll of trades (newest first, as the API sends them).
+ *
+ * @param conn - A connection inside the round's transaction.
+ * @param input - Dataset name, symbol, trades, the request's cap, the clock, the round's last writes.
+ * @returns Trades added and the gap, if any.
+ */
+export async function writeTrades(
+  conn: DuckDBConnection,
+  input: {
+    dataset: string
+    symbol: string
+    trades: readonly Trade[]
+    limit: number
+    now: number
+    lastWrites: LastWrites
+  },
+): Promise<TradesWritten> {
+  const { dataset, symbol, trades } = input
+  if (trades.length === 0) return { added: 0, gap: undefined }
+  const newest = await newestTime(
+    conn,
+    'SELECT epoch_ms(max(time)) AS t FROM trades WHERE symbol = $1',
+    symbol,
+  )
+  const oldest = Math.min(...trades.map((t) => t.time))
+  let gap: TradesWritten['gap']
+  if (newest !== undefined && trades.length >= input.limit && oldest > newest) {
+    gap = { from: newest, to: oldest }
+    await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
+  }
+  // Only the trades not stored yet: the stored ones of the batch's span, keyed alike.
+  const newestOfBatch = Math.max(...trades.map((t) => t.time))
+  const stored = new Set(
+    (
+      await conn.runAndReadAll(
+        `SELECT epoch_ms(time) AS t, price::VARCHAR AS p, qty::VARCHAR AS q, quote_qty::VARCHAR AS v,
+           is_buyer_maker AS m, dup FROM trades
+         WHERE symbol = $1 AND time BETWEEN epoch_ms($2::BIGINT) AND epoch_ms($3::BIGINT)`,
+        [symbol, oldest, newestOfBatch],
+      )
+    )
+      .getRowObjectsJson()
+      .map(
+        (r) =>
+          `${tradeKey(Number(r.t), String(r.p), String(r.q), String(r.v), r.m === true)}|${r.dup}`,
+      ),
+  )
+  const seen = new Map<string, number>()
+  const rows: DuckDBValue[][] = []
+  for (const t of trades) {
+    const key = tradeKey(t.time, t.price, t.qty, t.quoteQty, t.isBuyerMaker)
+    const dup = seen.get(key) ?? 0
+    seen.set(key, dup + 1)
+    if (!stored.has(`${key}|${dup}`))
+      rows.push([symbol, t.time, t.price, t.qty, t.quoteQty, t.isBuyerMaker, dup])
+  }
+  const added = await insertRows(
+    conn,
+    'trades',
+    '($1, epoch_ms($2::BIGINT), $3::DECIMAL(38,18), $4::DECIMAL(38,18), $5::DECIMAL(38,18), $6, $7)',
+    rows,
+  )
+  input.lastWrites.note(dataset, symbol, input.now)
+  return { added, gap }
 }
