@@ -7,6 +7,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Depth, FundingRate, FundingRateRecord, OpenInterest } from '@perpkit/schemas'
+import { lostSpan } from './dedup.ts'
 import type { Store } from './open-store.ts'
 import { touch } from './write-candles.ts'
 import { newestTime, writeGap } from './write-trades.ts'
@@ -37,9 +38,12 @@ export function writeFundingHistory(
       'SELECT epoch_ms(max(funding_time)) AS t FROM funding_history WHERE symbol = $1',
       symbol,
     )
-    const oldest = Math.min(...records.map((r) => r.fundingTime))
-    const gap = newest !== undefined && records.length >= input.limit && oldest > newest
-    if (gap) await writeGap(conn, { dataset, symbol, from: newest, to: oldest, at: input.now })
+    const lost = lostSpan(
+      newest,
+      records.map((r) => r.fundingTime),
+      input.limit,
+    )
+    if (lost !== undefined) await writeGap(conn, { dataset, symbol, ...lost, at: input.now })
     const before = await countRows(conn, symbol)
     for (const r of records)
       await conn.run(
@@ -48,7 +52,7 @@ export function writeFundingHistory(
       )
     const added = (await countRows(conn, symbol)) - before
     if (added > 0) await touch(conn, dataset, symbol, input.now)
-    return { added, gap }
+    return { added, gap: lost !== undefined }
   })
 }
 

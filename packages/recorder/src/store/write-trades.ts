@@ -9,6 +9,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Trade } from '@perpkit/schemas'
+import { keyTrades, lostSpan } from './dedup.ts'
 import type { Store } from './open-store.ts'
 import { touch } from './write-candles.ts'
 
@@ -71,21 +72,17 @@ export function writeTrades(
       'SELECT epoch_ms(max(time)) AS t FROM trades WHERE symbol = $1',
       symbol,
     )
-    const oldest = Math.min(...trades.map((t) => t.time))
-    let gap: TradesWritten['gap']
-    if (newest !== undefined && trades.length >= input.limit && oldest > newest) {
-      gap = { from: newest, to: oldest }
-      await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
-    }
-    const seen = new Map<string, number>()
+    const gap = lostSpan(
+      newest,
+      trades.map((t) => t.time),
+      input.limit,
+    )
+    if (gap !== undefined) await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
     await conn.run(
       'CREATE TEMP TABLE IF NOT EXISTS stage_trades (time BIGINT, price VARCHAR, qty VARCHAR, quote_qty VARCHAR, is_buyer_maker BOOLEAN, dup INTEGER)',
     )
     const appender = await conn.createAppender('stage_trades', 'main', 'temp')
-    for (const t of trades) {
-      const key = `${t.time}|${t.price}|${t.qty}|${t.quoteQty}|${t.isBuyerMaker}`
-      const dup = seen.get(key) ?? 0
-      seen.set(key, dup + 1)
+    for (const { trade: t, dup } of keyTrades(trades)) {
       appender.appendBigInt(BigInt(t.time))
       appender.appendVarchar(t.price)
       appender.appendVarchar(t.qty)
