@@ -45,7 +45,7 @@ export interface RecordJob {
  * @returns e.g. `record.market-trade.BTCUSDT`.
  * @example
  * ```ts
- * schedulerId({ kind: 'record', dataset: 'market-trade', symbol: 'BTCUSDT', depthLevels: 20 })
+ * schedulerId({ dataset: 'market-trade', symbol: 'BTCUSDT' })
  * // 'record.market-trade.BTCUSDT'
  * ```
  */

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import type { Redis } from './redis.ts'
 
 /** The last poll of a series. */
-export interface SeriesState {
+interface SeriesState {
   /** Newest time stored (ms): last trade time, or last settlement time. */
   newest: number
   /** Content keys of the last batch of trades (see `keyTrades`). */
