@@ -11,15 +11,26 @@ import { parseFlags, parsePositive, parseRange, parseSteps, parseSymbols } from 
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
 import { BACKFILL_DATASETS, type BackfillJob, jobId, planBackfillJobs } from '../queue/jobs.ts'
+import { DEFAULT_RECORD_DATASETS, RECORD_DATASETS } from '../queue/record-jobs.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from '../queue/redis.ts'
+import { planRecord } from './plan-record.ts'
 
 /** Help of `plan`. */
 export const planHelp = `Usage: perpkit-recorder plan --redis <url> --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
+       perpkit-recorder plan --redis <url> --record --symbols <a,b> [--datasets <list>] [--interval <s>]
+       perpkit-recorder plan --redis <url> --record --stop [--symbols <a,b>] [--datasets <list>]
 
 Adds backfill jobs to the queue: one per dataset × symbol × step × chunk of UTC days (a day by
 default, or one request's 500 candles when that is longer). A job's id is made of what it
 fetches, so running plan again adds only the jobs not planned before. Workers ('worker') run
 them; failed attempts are retried with exponential backoff.
+
+With --record: one repeating job per symbol × dataset (a BullMQ job scheduler named
+record.<dataset>.<symbol>), each run one poll of the series by whichever worker takes it.
+Planning again updates the interval; --stop removes the schedulers (all record schedulers of
+the queue when --symbols is omitted). Trades and settlements are deduplicated against the
+series' last poll, kept in Redis; a full batch that does not reach it writes a gap row to
+dataset=gaps.
 
 Options:
   --redis <url>        Redis holding the queue (redis://host:port[/db])
@@ -27,7 +38,12 @@ Options:
   --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
   --to <date|ms>       Range end (default now); only closed candles are planned
-  --datasets <list>    kline,markprice-kline (default both)
+  --datasets <list>    kline,markprice-kline (default both); with --record:
+                       ${RECORD_DATASETS.join(',')} (default ${DEFAULT_RECORD_DATASETS.join(',')})
+  --record             Plan record schedulers instead of backfill jobs
+  --interval <s>       With --record: seconds between polls of each series (default 5)
+  --depth-levels <n>   With --record: book levels kept a side (default 20)
+  --stop               With --record: remove the schedulers instead
   --chunk-days <n>     Days per job, at least (default 1)
   --attempts <n>       Tries per job before it is failed (default 8)
   --backoff-ms <ms>    First retry delay, doubled each time (default 2000)
@@ -49,6 +65,10 @@ const flags = {
   'backoff-ms': { type: 'string' },
   queue: { type: 'string' },
   rerun: { type: 'boolean', default: false },
+  record: { type: 'boolean', default: false },
+  stop: { type: 'boolean', default: false },
+  interval: { type: 'string' },
+  'depth-levels': { type: 'string' },
 } as const
 
 function pickDatasets(value: string | undefined): BackfillJob['dataset'][] {
@@ -80,6 +100,8 @@ export async function runPlan(argv: string[], ctx: CommandContext): Promise<numb
     return 0
   }
   const target = parseRedisUrl(values.redis)
+  if (values.record) return planRecord(values, target, parseQueueName(values.queue), ctx)
+  if (values.stop) throw new RecorderError('--stop removes record schedulers: use it with --record')
   const symbols = parseSymbols(values.symbols)
   const steps = parseSteps(values.steps)
   const now = ctx.now()

@@ -12,19 +12,23 @@ import { UnrecoverableError, Worker } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
-import { openCandleWriter } from '../parquet/write-candles.ts'
+import { type CandleFiles, openCandleWriter } from '../parquet/write-candles.ts'
+import { openRecordWriter } from '../parquet/write-records.ts'
 import { createProgress } from '../progress.ts'
 import { checkEgressName, checkLocalAddress, openEgress } from '../queue/egress.ts'
-import { parseJob } from '../queue/jobs.ts'
+import { type BackfillJob, parseJob } from '../queue/jobs.ts'
+import { parseRecordJob, type RecordJob } from '../queue/record-jobs.ts'
 import { connectRedis, parseQueueName, parseRedisUrl, type Redis } from '../queue/redis.ts'
 import { runBackfillJob } from '../queue/run-job.ts'
+import { type RecordPoll, runRecordJob } from '../queue/run-record.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `worker`. */
 export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress <name> --out <dir> [options]
 
-Takes backfill jobs from the queue (see 'plan') until stopped, and writes each job's candles
-as new Parquet files under <dir>/dataset=<d>/symbol=<s>/date=<YYYY-MM-DD>/. Workers with the
+Takes backfill and record jobs from the queue (see 'plan') until stopped, and writes each
+job's candles, or a record poll's new rows, as new Parquet files under
+<dir>/dataset=<d>/symbol=<s>/date=<YYYY-MM-DD>/ (gap rows under dataset=gaps). Workers with the
 same --egress share one rate budget in Redis; another egress name gets its own. Ctrl-C or
 SIGTERM finishes the jobs in flight and exits 0; a worker killed outright gives its jobs back
 to the queue after --lock-ms, and another worker runs them.
@@ -38,7 +42,8 @@ Options:
   --sandbox              Start an embedded sandbox and read from it
   --concurrency <n>      Jobs in flight at once (default 4)
   --queue <name>         Queue name (default perpkit-recorder)
-  --lock-ms <ms>         Job lock: a dead worker's jobs run elsewhere after this (default 30000)
+  --lock-ms <ms>         Job lock: a dead worker's jobs run elsewhere after this (default 30000);
+                         also the longest a record series stays locked by a poll
   --budget <n>/<ms>      Requests per window per candle endpoint, replacing the endpoint table's
                          (for a deployment with another limit)
   -h, --help             This help`
@@ -115,17 +120,24 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     closers.push(() => source.close())
     const writer = await openCandleWriter(out, ctx.now)
     closers.push(() => writer.close())
+    const records = await openRecordWriter(out, ctx.now)
+    closers.push(() => records.close())
+    const deps = { client: source.client, writer: records, redis, queue, lockMs, now: ctx.now }
     return await work(
       ctx,
       { redis, queue, concurrency, lockMs, egress, localAddress },
-      async (data) => {
-        let job: ReturnType<typeof parseJob>
+      async (data): Promise<JobResult> => {
+        let job: BackfillJob | RecordJob
         try {
-          job = parseJob(data)
+          job =
+            (data as { kind?: unknown } | null)?.kind === 'record'
+              ? parseRecordJob(data)
+              : parseJob(data)
         } catch (error) {
           throw new UnrecoverableError((error as Error).message)
         }
         try {
+          if (job.kind === 'record') return await runRecordJob(job, deps)
           return await runBackfillJob(job, source.client, writer)
         } catch (error) {
           // An answer no retry can change (an unknown symbol, a bad step): fail the job now.
@@ -140,6 +152,9 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
   }
 }
 
+/** A backfill job's candles, or a record poll's rows. */
+type JobResult = CandleFiles | RecordPoll
+
 interface WorkOptions {
   redis: Redis
   queue: string
@@ -152,7 +167,7 @@ interface WorkOptions {
 async function work(
   ctx: CommandContext,
   options: WorkOptions,
-  process: (data: unknown) => Promise<{ files: string[]; candles: number }>,
+  process: (data: unknown) => Promise<JobResult>,
 ): Promise<number> {
   const name = `${options.egress}@${hostname()}:${globalThis.process.pid}`
   const worker = new Worker(options.queue, (job) => process(job.data), {
@@ -169,22 +184,33 @@ async function work(
   const progress = createProgress(ctx.stdout)
   let done = 0
   let candles = 0
+  let rows = 0
   let lastError = ''
   worker.on('active', (job) =>
     progress.event({ event: 'active', id: job.id, worker: name }, `${name}: job ${job.id}`),
   )
-  worker.on('completed', (job, result: { candles: number; files: string[] }) => {
+  worker.on('completed', (job, result: JobResult) => {
     done++
-    candles += result.candles
+    const record = 'rows' in result
+    if (record) rows += result.rows
+    else candles += result.candles
     progress.event(
       {
         event: 'completed',
         id: job.id,
         worker: name,
-        candles: result.candles,
+        ...(record
+          ? {
+              dataset: job.data?.dataset,
+              symbol: job.data?.symbol,
+              rows: result.rows,
+              gap: result.gap ?? null,
+              skipped: result.skipped,
+            }
+          : { candles: result.candles }),
         files: result.files.length,
       },
-      `${name}: ${done} jobs, ${candles} candles`,
+      `${name}: ${done} jobs, ${candles} candles, ${rows} recorded rows`,
     )
   })
   worker.on('failed', (job, error) =>
@@ -223,6 +249,8 @@ async function work(
   await worker.close()
   await running
   progress.done()
-  ctx.stdout.write(`${JSON.stringify({ event: 'stopped', worker: name, jobs: done, candles })}\n`)
+  ctx.stdout.write(
+    `${JSON.stringify({ event: 'stopped', worker: name, jobs: done, candles, rows })}\n`,
+  )
   return 0
 }

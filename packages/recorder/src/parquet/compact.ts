@@ -2,8 +2,9 @@
  * Compaction of the shared tree: each partition's files become one sorted
  * file without duplicates. Several workers may have written the same candles
  * (a job retried, or re-run after its worker died); candles are keyed by step
- * and open time and the newest file wins; other datasets lose exact duplicate
- * rows. The merged file is published before its inputs are removed, so a
+ * and open time, recorded rows by their dataset's key (trades by content,
+ * settlements by settlement time, snapshots by time, see `recordKey`), and
+ * the newest file wins; other datasets lose exact duplicate rows. The merged file is published before its inputs are removed, so a
  * crash leaves duplicates (removed by the next run), never a loss.
  *
  * @module
@@ -22,6 +23,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { RecorderError } from '../errors.ts'
 import { listPartitions, type PartitionFiles, publish, TEMP_SUFFIX, uniqueName } from './layout.ts'
 import { sqlString } from './write-candles.ts'
+import { recordKey } from './write-records.ts'
 
 /** Where unreadable files are moved, outside every `dataset=` glob. */
 export const QUARANTINE = '_quarantine'
@@ -61,6 +63,10 @@ function dedupSql(dataset: string, files: string[]): string {
   if (dataset === 'kline' || dataset === 'markprice-kline')
     return `SELECT DISTINCT ON (step, open_time) * EXCLUDE (filename) FROM ${source}
       ORDER BY step, open_time, filename DESC`
+  const key = recordKey(dataset)
+  if (key !== undefined)
+    return `SELECT DISTINCT ON (${key.join(', ')}) * EXCLUDE (filename) FROM ${source}
+      ORDER BY ${key.join(', ')}, filename DESC`
   return `SELECT DISTINCT * EXCLUDE (filename) FROM ${source} ORDER BY ALL`
 }
 

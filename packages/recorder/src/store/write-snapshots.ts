@@ -12,6 +12,7 @@
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import type { Depth, FundingRate, FundingRateRecord, OpenInterest } from '@perpkit/schemas'
+import { lostSpan } from './dedup.ts'
 import { insertRows } from './insert-rows.ts'
 import type { LastWrites } from './last-writes.ts'
 import { newestTime, writeGap } from './write-trades.ts'
@@ -42,9 +43,10 @@ export async function writeFundingHistory(
     'SELECT epoch_ms(max(funding_time)) AS t FROM funding_history WHERE symbol = $1',
     symbol,
   )
-  const oldest = Math.min(...records.map((r) => r.fundingTime))
-  const gap = newest !== undefined && records.length >= input.limit && oldest > newest
-  if (gap) await writeGap(conn, { dataset, symbol, from: newest, to: oldest, at: input.now })
+  const times = records.map((r) => r.fundingTime)
+  const lost = lostSpan(newest, times, input.limit)
+  if (lost !== undefined) await writeGap(conn, { dataset, symbol, ...lost, at: input.now })
+  const oldest = Math.min(...times)
   const stored = new Set(
     (
       await conn.runAndReadAll(
@@ -64,7 +66,7 @@ export async function writeFundingHistory(
     [...fresh.values()].map((r) => [symbol, r.fundingTime, r.fundingRate]),
   )
   if (added > 0) input.lastWrites.note(dataset, symbol, input.now)
-  return { added, gap }
+  return { added, gap: lost !== undefined }
 }
 
 /**

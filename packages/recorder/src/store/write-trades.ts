@@ -9,6 +9,7 @@
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import type { Trade } from '@perpkit/schemas'
+import { keyTrades, lostSpan, tradeKey } from './dedup.ts'
 import { insertRows } from './insert-rows.ts'
 import type { LastWrites } from './last-writes.ts'
 
@@ -53,27 +54,6 @@ export async function writeGap(
 }
 
 /**
- * A decimal as one text per value, so wire text (`97123.4`) and DuckDB's
- * DECIMAL(38,18) text (`97123.400000000000000000`) compare equal.
- *
- * @param text - A decimal string.
- * @returns Its shortest form: no `+`, no leading or trailing zeros, no `-0`.
- */
-function canonicalDecimal(text: string): string {
-  const negative = text.startsWith('-')
-  const [whole = '', fraction = ''] = text.replace(/^[-+]/, '').split('.')
-  const int = whole.replace(/^0+/, '') || '0'
-  const frac = fraction.replace(/0+$/, '')
-  const body = frac === '' ? int : `${int}.${frac}`
-  return negative && /[1-9]/.test(body) ? `-${body}` : body
-}
-
-/** A trade's content as one string. */
-function tradeKey(time: number, price: string, qty: string, quote: string, maker: boolean) {
-  return `${time}|${canonicalDecimal(price)}|${canonicalDecimal(qty)}|${canonicalDecimal(quote)}|${maker}`
-}
-
-/**
  * Stores one poll of trades (newest first, as the API sends them).
  *
  * @param conn - A connection inside the round's transaction.
@@ -98,14 +78,12 @@ export async function writeTrades(
     'SELECT epoch_ms(max(time)) AS t FROM trades WHERE symbol = $1',
     symbol,
   )
-  const oldest = Math.min(...trades.map((t) => t.time))
-  let gap: TradesWritten['gap']
-  if (newest !== undefined && trades.length >= input.limit && oldest > newest) {
-    gap = { from: newest, to: oldest }
-    await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
-  }
+  const times = trades.map((t) => t.time)
+  const gap = lostSpan(newest, times, input.limit)
+  if (gap !== undefined) await writeGap(conn, { dataset, symbol, ...gap, at: input.now })
   // Only the trades not stored yet: the stored ones of the batch's span, keyed alike.
-  const newestOfBatch = Math.max(...trades.map((t) => t.time))
+  const oldest = Math.min(...times)
+  const newestOfBatch = Math.max(...times)
   const stored = new Set(
     (
       await conn.runAndReadAll(
@@ -121,15 +99,10 @@ export async function writeTrades(
           `${tradeKey(Number(r.t), String(r.p), String(r.q), String(r.v), r.m === true)}|${r.dup}`,
       ),
   )
-  const seen = new Map<string, number>()
   const rows: DuckDBValue[][] = []
-  for (const t of trades) {
-    const key = tradeKey(t.time, t.price, t.qty, t.quoteQty, t.isBuyerMaker)
-    const dup = seen.get(key) ?? 0
-    seen.set(key, dup + 1)
-    if (!stored.has(`${key}|${dup}`))
+  for (const { trade: t, dup, key } of keyTrades(trades))
+    if (!stored.has(key))
       rows.push([symbol, t.time, t.price, t.qty, t.quoteQty, t.isBuyerMaker, dup])
-  }
   const added = await insertRows(
     conn,
     'trades',

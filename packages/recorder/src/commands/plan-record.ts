@@ -1,0 +1,111 @@
+/**
+ * `plan --record`: one BullMQ job scheduler per symbol × dataset, repeating
+ * every `--interval`, under an id made of the two, so planning again updates
+ * the schedule instead of adding one; `--stop` removes them.
+ *
+ * @module
+ */
+import { Queue } from 'bullmq'
+import { parsePositive, parseSymbols } from '../cli/common.ts'
+import type { CommandContext } from '../cli/context.ts'
+import { RecorderError } from '../errors.ts'
+import {
+  parseRecordDatasets,
+  type RecordJob,
+  SCHEDULER_PREFIX,
+  schedulerId,
+} from '../queue/record-jobs.ts'
+import { connectRedis, type RedisTarget } from '../queue/redis.ts'
+
+/** The flags `plan --record` reads. */
+export interface RecordPlanFlags {
+  symbols?: string | undefined
+  datasets?: string | undefined
+  interval?: string | undefined
+  'depth-levels'?: string | undefined
+  stop?: boolean | undefined
+}
+
+/**
+ * Upserts (or with `stop`, removes) the record schedulers.
+ *
+ * @param values - The flags.
+ * @param target - `--redis`.
+ * @param name - Queue name.
+ * @param ctx - Output.
+ * @returns The exit code.
+ */
+export async function planRecord(
+  values: RecordPlanFlags,
+  target: RedisTarget,
+  name: string,
+  ctx: Pick<CommandContext, 'stdout'>,
+): Promise<number> {
+  const symbols = values.stop && values.symbols === undefined ? [] : parseSymbols(values.symbols)
+  const datasets = parseRecordDatasets(values.datasets)
+  const everyMs = parsePositive('--interval', values.interval, 5, 0.1) * 1000
+  const depthLevels = parsePositive('--depth-levels', values['depth-levels'], 20)
+  if (!Number.isInteger(depthLevels))
+    throw new RecorderError('--depth-levels must be a whole number')
+  const jobs: RecordJob[] = symbols.flatMap((symbol) =>
+    datasets.map((dataset): RecordJob => ({ kind: 'record', dataset, symbol, depthLevels })),
+  )
+  const redis = await connectRedis(target)
+  const queue = new Queue(name, { connection: redis })
+  try {
+    if (values.stop) {
+      // Without --symbols: every record scheduler of the queue.
+      const ids =
+        symbols.length > 0
+          ? jobs.map(schedulerId)
+          : (await queue.getJobSchedulers(0, -1))
+              .map((s) => s.key)
+              .filter((id) => id.startsWith(SCHEDULER_PREFIX))
+      let removed = 0
+      for (const id of ids) if (await queue.removeJobScheduler(id)) removed++
+      write(
+        ctx,
+        { event: 'stopped', queue: name, schedulers: removed },
+        `removed ${removed} record schedulers from ${name}`,
+      )
+      return 0
+    }
+    const before = new Set((await queue.getJobSchedulers(0, -1)).map((s) => s.key))
+    let added = 0
+    for (const job of jobs) {
+      const id = schedulerId(job)
+      if (!before.has(id)) added++
+      await queue.upsertJobScheduler(
+        id,
+        { every: everyMs },
+        {
+          name: 'record',
+          data: job,
+          // A failed poll is not retried: the next one reads the same newest records.
+          opts: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+        },
+      )
+    }
+    const summary = {
+      event: 'planned',
+      queue: name,
+      schedulers: jobs.length,
+      added,
+      updated: jobs.length - added,
+      everyMs,
+    }
+    write(
+      ctx,
+      summary,
+      `${jobs.length} record schedulers on ${name} every ${everyMs} ms: ${added} added, ${jobs.length - added} updated`,
+    )
+    return 0
+  } finally {
+    await queue.close()
+    redis.destroy()
+  }
+}
+
+function write(ctx: Pick<CommandContext, 'stdout'>, json: object, text: string): void {
+  ctx.stdout.write(ctx.stdout.isTTY ? `${text}\n` : `${JSON.stringify(json)}\n`)
+}
