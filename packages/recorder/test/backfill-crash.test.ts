@@ -4,7 +4,7 @@ import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CANDLE_WRITER_LIMITS } from '../src/store/candle-writer.ts'
-import { backfillArgv, canonical, exited, prng, query, spawnCli, tempDir } from './helpers.ts'
+import { backfillArgv, exited, prng, query, rowKey, spawnCli, tempDir } from './helpers.ts'
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']
 const FROM = Date.UTC(2026, 0, 5)
@@ -79,7 +79,7 @@ async function sandboxCandles(): Promise<string[]> {
     for (const symbol of SYMBOLS)
       for await (const c of iterate({ symbol, step: '1m', startTime: FROM, endTime: TO - 60_000 }))
         rows.push(
-          [
+          rowKey([
             dataset,
             symbol,
             c.timestamp,
@@ -88,9 +88,7 @@ async function sandboxCandles(): Promise<string[]> {
             c.lowPrice,
             c.closePrice,
             c.volume,
-          ]
-            .map((v) => canonical(String(v)))
-            .join('|'),
+          ]),
         )
   return rows.sort()
 }
@@ -101,13 +99,7 @@ async function storedCandles(db: string): Promise<string[]> {
     `SELECT dataset, symbol, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
        low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE step = 1`,
   )
-  return rows
-    .map((r) =>
-      [r.dataset, r.symbol, r.t, r.o, r.h, r.l, r.c, r.v]
-        .map((v) => canonical(String(v)))
-        .join('|'),
-    )
-    .sort()
+  return rows.map((r) => rowKey([r.dataset, r.symbol, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
 }
 
 /** A kline request as `path|symbol|start` (start in the wire's seconds). */

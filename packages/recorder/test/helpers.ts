@@ -83,6 +83,14 @@ export function canonical(decimal: string): string {
   return decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal
 }
 
+/**
+ * One stored or served row as one comparable string: its values joined by `|`, decimals in
+ * {@link canonical} form, so rows read from DuckDB, Parquet and the API compare equal.
+ */
+export function rowKey(values: readonly unknown[]): string {
+  return values.map((v) => canonical(String(v))).join('|')
+}
+
 /** A small deterministic PRNG (mulberry32), so a failing random run can be replayed. */
 export function prng(seed: number): () => number {
   let a = seed >>> 0

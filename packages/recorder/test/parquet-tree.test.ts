@@ -9,7 +9,7 @@ import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCandleWriter } from '../src/parquet/write-candles.ts'
 import { openStore } from '../src/store/open-store.ts'
-import { backfillArgv, canonical, cli, jsonLines, query, tempDir } from './helpers.ts'
+import { backfillArgv, cli, jsonLines, query, rowKey, tempDir } from './helpers.ts'
 import { filesPerPartition, treeCandles } from './queue-helpers.ts'
 
 const FROM = Date.UTC(2026, 0, 5)
@@ -44,13 +44,7 @@ async function archiveCandles(file: string): Promise<string[]> {
     `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
        low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles`,
   )
-  return rows
-    .map((r) =>
-      [r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v]
-        .map((v) => canonical(String(v)))
-        .join('|'),
-    )
-    .sort()
+  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
 }
 
 /** Writes, as a worker would, the candles of one symbol and day fetched again. */

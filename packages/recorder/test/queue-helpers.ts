@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { createClient } from '@perpkit/client'
 import { Queue } from 'bullmq'
 import { createClient as createRedisClient } from 'redis'
-import { canonical, spawnCli } from './helpers.ts'
+import { rowKey, spawnCli } from './helpers.ts'
 
 /** A worker process and the JSON lines it printed so far. */
 export interface WorkerProcess {
@@ -157,7 +157,7 @@ export async function referenceCandles(
           endTime: to - step * 60_000,
         }))
           rows.push(
-            [
+            rowKey([
               dataset,
               symbol,
               step,
@@ -167,9 +167,7 @@ export async function referenceCandles(
               c.lowPrice,
               c.closePrice,
               c.volume,
-            ]
-              .map((v) => canonical(String(v)))
-              .join('|'),
+            ]),
           )
   return rows.sort()
 }
@@ -193,11 +191,7 @@ export async function treeCandles(out: string): Promise<CandleRows> {
     ).getRowObjectsJson()
     conn.closeSync()
     return rows
-      .map((r) =>
-        [r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v]
-          .map((v) => canonical(String(v)))
-          .join('|'),
-      )
+      .map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v]))
       .sort()
   } finally {
     instance.closeSync()

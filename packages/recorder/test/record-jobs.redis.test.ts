@@ -10,7 +10,7 @@ import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { type RedisServer, startRedis } from '@perpkit/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canonical, cli, exited, jsonLines, tempDir } from './helpers.ts'
+import { canonical, cli, exited, jsonLines, rowKey, tempDir } from './helpers.ts'
 import { killWorkers, openQueue, spawnWorker, type WorkerProcess } from './queue-helpers.ts'
 import { referenceTrades } from './reference-trades.ts'
 
@@ -171,7 +171,7 @@ describe('record jobs: 2 worker processes, 2 symbols × trades and settlements, 
         )
       )
         .filter((r) => r.symbol === symbol)
-        .map((r) => [r.t, r.p, r.q, r.v, r.m].map((v) => canonical(String(v))).join('|'))
+        .map((r) => rowKey([r.t, r.p, r.q, r.v, r.m]))
         .sort()
       total += rows.length
       const gap = gaps.find((g) => g.symbol === symbol) as Event

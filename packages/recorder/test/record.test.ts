@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canonical, cli, exited, jsonLines, query, spawnCli, tempDir } from './helpers.ts'
+import { canonical, cli, exited, jsonLines, query, rowKey, spawnCli, tempDir } from './helpers.ts'
 
 const START = Date.UTC(2026, 0, 10)
 const TRADES = '/contract/public/market-trade'
@@ -47,11 +47,7 @@ async function sandboxTrades(symbol: string, from: number, to: number): Promise<
         const list = bySecond.get(x.time) ?? []
         if (!bySecond.has(x.time)) bySecond.set(x.time, list)
         else if (list.length > 0 && list[0]?.startsWith('done')) continue
-        list.push(
-          [x.time, x.price, x.qty, x.quoteQty, x.isBuyerMaker]
-            .map((v) => canonical(String(v)))
-            .join('|'),
-        )
+        list.push(rowKey([x.time, x.price, x.qty, x.quoteQty, x.isBuyerMaker]))
       }
       for (const list of bySecond.values()) if (list[0] !== 'done') list.unshift('done')
     }
@@ -67,9 +63,7 @@ async function storedTrades(db: string, where = 'true'): Promise<string[]> {
     `SELECT epoch_ms(time) AS t, price::VARCHAR AS p, qty::VARCHAR AS q, quote_qty::VARCHAR AS v,
        is_buyer_maker AS m FROM trades WHERE ${where}`,
   )
-  return rows
-    .map((r) => [r.t, r.p, r.q, r.v, r.m].map((v) => canonical(String(v))).join('|'))
-    .sort()
+  return rows.map((r) => rowKey([r.t, r.p, r.q, r.v, r.m])).sort()
 }
 
 describe('record', () => {

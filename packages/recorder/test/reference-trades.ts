@@ -1,5 +1,5 @@
 import { createClient } from '@perpkit/client'
-import { canonical } from './helpers.ts'
+import { rowKey } from './helpers.ts'
 
 /**
  * A sandbox's trades of each second in `[from, to]` (ms), read straight from
@@ -32,11 +32,7 @@ export async function referenceTrades(
       if (x.time === oldest || x.time < from || x.time > to || bySecond.has(x.time)) continue
       const list = fresh.get(x.time) ?? []
       fresh.set(x.time, list)
-      list.push(
-        [x.time, x.price, x.qty, x.quoteQty, x.isBuyerMaker]
-          .map((v) => canonical(String(v)))
-          .join('|'),
-      )
+      list.push(rowKey([x.time, x.price, x.qty, x.quoteQty, x.isBuyerMaker]))
     }
     for (const [second, list] of fresh) bySecond.set(second, list)
   }
