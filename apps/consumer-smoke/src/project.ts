@@ -52,6 +52,11 @@ export async function installProject(
     dependencies: Object.fromEntries(direct.map((name) => [name, spec(name)])),
     devDependencies,
     overrides: Object.fromEntries([...tarballs.keys()].map((name) => [name, spec(name)])),
+    // npm 11 asks about every dependency's install script. @perpkit/recorder's bullmq brings
+    // msgpackr's optional native extension, whose script only compiles when no prebuilt binary
+    // fits; its prebuilt binaries load without it, and msgpackr falls back to JS. The recorder
+    // README tells users to deny it the same way (`npm install-scripts deny msgpackr-extract`).
+    allowScripts: { 'msgpackr-extract': false },
   })
   const install = await npmInstall(dir)
   const warnings = npmWarnings(install)
