@@ -66,12 +66,13 @@ export const CANDLE_WRITER_LIMITS: CandleWriterLimits = {
 
 /**
  * Least time between two {@link Store.releaseMemory} calls of a writer: after
- * a commit, once this has passed since the last one. Each costs a purge of
- * DuckDB's allocators (and the page faults of memory used again); at most four
- * a second keep the insert rate (bench/insert-rate.ts) while the RSS of a year
- * of 1m candles stays flat (bench/year-rss.ts).
+ * a commit, once this has passed since the last one. Each purges DuckDB's
+ * allocators, and memory used again afterwards costs page faults: once a
+ * second (jemalloc's own decay time in DuckDB) keeps that cost to a few % of
+ * the insert path (bench/insert-rate.ts), and releasing every 250 ms kept the
+ * RSS of a year of 1m candles no lower (bench/year-rss.ts).
  */
-export const RELEASE_INTERVAL_MS = 250
+export const RELEASE_INTERVAL_MS = 1000
 
 /** Hands fetched windows to the single writer. */
 export interface CandleWriter {
