@@ -107,6 +107,8 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
           lastSnapshot = input.now
         }
         await runRound(store, tasks, report(totals, progress))
+        // What the round's queries freed goes back to the system before the wait.
+        await store.releaseMemory()
         progress.event(
           { event: 'round', round, time: input.now, ...totals },
           `record round ${round}: ${totals.rows} rows, ${totals.gaps} gaps, ${totals.errors} errors`,
