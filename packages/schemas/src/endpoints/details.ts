@@ -65,7 +65,8 @@ export const contractWire = z
     low_24h: unsignedDecimalString,
     change_24h: decimalString,
     funding_interval_hours: z.optional(positiveInt),
-    status: z.optional(z.enum(['Trading', 'Delisted'])),
+    // A literal of two values (zod's enum type would join the bundle for this field alone).
+    status: z.optional(z.literal(['Trading', 'Delisted'])),
     delist_time: z.optional(uint),
     // Live rows carry it although the spec's table does not: next settlement, ms.
     funding_time: z.optional(uint),
