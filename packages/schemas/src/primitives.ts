@@ -354,8 +354,7 @@ export const optionalEpoch = z.pipe(
   z.optional(
     z.union([
       z.int().check(z.nonnegative()),
-      z.literal(''),
-      z.null(),
+      z.literal(['', null]),
       z.string().check(z.regex(DIGITS)),
     ]),
   ),

@@ -20,7 +20,7 @@ import {
 import { endpointRoutes } from '../routes.ts'
 
 /** `0`, `null`, `""` or absent mean "none". */
-const noneableTime = z.optional(z.union([uint, z.literal(''), z.null()]))
+const noneableTime = z.optional(z.union([uint, z.literal(['', null])]))
 
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and

@@ -20,7 +20,7 @@ import type { $ZodType } from 'zod/v4/core'
 import { depthWire } from '../endpoints/depth.ts'
 import { contractWire } from '../endpoints/details.ts'
 import { KLINE_STEPS } from '../kline-steps.ts'
-import { stepQuery } from '../params.ts'
+import { stepQuery, symbolQuery } from '../params.ts'
 import {
   DECIMAL_PATTERN,
   decimalString,
@@ -94,6 +94,8 @@ const refinements = new Map<$ZodType, JsonSchema>([
     // `vol_precision (or volume_precision) is required`: live rows send the first, the spec names the second.
     { anyOf: [{ required: ['vol_precision'] }, { required: ['volume_precision'] }] },
   ],
+  // `symbol is required`: a refinement (not z.minLength, see params.ts), so zod cannot describe it.
+  [symbolQuery, { minLength: 1 }],
 ])
 
 // A schema with checks added (`.check()`) is a copy whose `parent` is the unchecked one; zod
@@ -162,6 +164,7 @@ export function queryParameterSchema(field: $ZodType): JsonSchema {
   const output = withoutDialect(
     z.toJSONSchema(field, {
       io: 'output',
+      override: refine,
       unrepresentable: (ctx) => {
         if (ctx.zodSchema._zod.def.type === 'transform') {
           transformed = true
@@ -173,7 +176,7 @@ export function queryParameterSchema(field: $ZodType): JsonSchema {
   )
   if (!transformed) return output
   const input = withoutDialect(
-    z.toJSONSchema(field, { io: 'input', unrepresentable }) as JsonSchema,
+    z.toJSONSchema(field, { io: 'input', unrepresentable, override: refine }) as JsonSchema,
   )
   const digits = typeof input.pattern === 'string' ? DIGITS.exec(input.pattern) : null
   if (input.type !== 'string' || !digits) return input
