@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { integer } from './primitives.ts'
 
 /**
  * The envelope as it arrives. Tolerant as live servers require: `code` may be
@@ -16,7 +17,7 @@ import * as z from 'zod/mini'
  * ```
  */
 export const envelopeWire = z.object({
-  code: z.union([z.int(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))], {
+  code: z.union([integer, z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))], {
     error: 'an integer code',
   }),
   message: z.optional(z.string()),

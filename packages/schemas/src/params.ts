@@ -13,6 +13,7 @@ import {
   type KlineStepInput,
   resolveKlineStep,
 } from './kline-steps.ts'
+import { numberSchema } from './primitives.ts'
 
 /**
  * A contract symbol: non-empty, no whitespace, e.g. `'BTCUSDT'`.
@@ -96,12 +97,14 @@ export function limitParam(max: number) {
 /** A record count between 1 and `max`. */
 function limitValue(max: number) {
   const range = `limit must be an integer from 1 to ${max}`
-  return z
-    .int({ error: range })
-    .check(
-      z.minimum(1, { error: range }),
-      z.maximum(max, { error: `limit must be at most ${max} (the interface's maximum)` }),
-    )
+  const atMost = `limit must be at most ${max} (the interface's maximum)`
+  return numberSchema(
+    (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= max,
+    // An integer past the maximum is told the maximum; anything else, the range.
+    (issue) =>
+      Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
+    { type: 'integer', minimum: 1, maximum: max },
+  )
 }
 
 // ---- server side: the wire query as received (strings) ----

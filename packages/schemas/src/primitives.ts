@@ -153,7 +153,12 @@ export const unsignedDecimalString = withPredicate(
  */
 export const decimalLike = withPredicate(
   z.pipe(
-    z.union([decimalString, z.number({ error: DECIMAL_EXPECTED })]),
+    z.union([
+      decimalString,
+      numberSchema((v) => typeof v === 'number' && Number.isFinite(v), DECIMAL_EXPECTED, {
+        type: 'number',
+      }),
+    ]),
     z.transform((v: string | number) => (typeof v === 'string' ? v : numberToDecimalString(v))),
   ),
   (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
@@ -190,14 +195,45 @@ export function numberToDecimalString(n: number): string {
 }
 
 /**
- * An integer JSON number (counts, enums, tier numbers).
+ * A number check as a custom schema, its JSON Schema given as zod metadata
+ * (which `z.toJSONSchema` writes for it). zod's own number and integer types
+ * would add their classes and checks to a browser bundle, and say less when
+ * they refuse a value ("Invalid input" for a negative `uint`).
+ *
+ * @param accepts - The check.
+ * @param error - What a refused value should have been, e.g. `'a non-negative integer'`.
+ * @param json - The JSON Schema of what it accepts.
+ * @returns The schema.
+ * @example
+ * ```ts
+ * const percent = numberSchema((v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage', { type: 'number', minimum: 0, maximum: 100 })
+ * ```
+ */
+export function numberSchema(
+  accepts: (value: unknown) => boolean,
+  error: z.core.$ZodCustomParams['error'],
+  json: Record<string, unknown>,
+): z.ZodMiniCustom<number, number> {
+  return z.custom<number>(accepts, { error }).register(z.globalRegistry, json)
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/**
+ * An integer JSON number (counts, enums, tier numbers): a safe integer.
  *
  * @example
  * ```ts
  * integer.parse(125) // 125
  * ```
  */
-export const integer = z.int()
+export const integer = numberSchema((v) => Number.isSafeInteger(v), 'an integer', {
+  type: 'integer',
+  minimum: -MAX_SAFE,
+  maximum: MAX_SAFE,
+})
+
+const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
 
 /**
  * A non-negative integer JSON number (epochs, counts).
@@ -208,11 +244,17 @@ export const integer = z.int()
  * ```
  */
 export const uint = withPredicate(
-  z.int().check(z.nonnegative()),
-  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  numberSchema(isUint, 'a non-negative integer', {
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_SAFE,
+  }),
+  isUint,
   undefined,
   safeIntegerSource(0),
 )
+
+const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0
 
 /**
  * A positive integer JSON number (tier numbers, leverage, intervals).
@@ -223,8 +265,12 @@ export const uint = withPredicate(
  * ```
  */
 export const positiveInt = withPredicate(
-  z.int().check(z.positive()),
-  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
+  numberSchema(isPositiveInt, 'a positive integer', {
+    type: 'integer',
+    exclusiveMinimum: 0,
+    maximum: MAX_SAFE,
+  }),
+  isPositiveInt,
   undefined,
   safeIntegerSource(1),
 )
@@ -253,7 +299,7 @@ export function epochToMs(value: number): number {
  * epoch.parse(1767225600) // 1767225600000
  * ```
  */
-export const epoch = z.pipe(z.int().check(z.nonnegative()), z.transform(epochToMs))
+export const epoch = z.pipe(uint, z.transform(epochToMs))
 
 const DIGITS = /^\d+$/
 
@@ -268,7 +314,7 @@ const DIGITS = /^\d+$/
  */
 export const epochNumberOrStringWire = withPredicate(
   z.union([
-    z.int().check(z.nonnegative()),
+    uint,
     z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
   ]),
   isEpochNumberOrString,
@@ -351,12 +397,6 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  * ```
  */
 export const optionalEpoch = z.pipe(
-  z.optional(
-    z.union([
-      z.int().check(z.nonnegative()),
-      z.literal(['', null]),
-      z.string().check(z.regex(DIGITS)),
-    ]),
-  ),
+  z.optional(z.union([uint, z.literal(['', null]), z.string().check(z.regex(DIGITS))])),
   z.transform(optionalEpochToMs),
 )

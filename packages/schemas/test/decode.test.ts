@@ -177,8 +177,22 @@ describe('trades', () => {
     const bad = tradeSample()
     bad[0] = { ...bad[0]!, time: '1767225601' as unknown as number }
     expect(issuesOf('/contract/public/market-trade', bad)).toEqual([
-      { path: 'data[0].time', expected: 'a value of type number', received: '"1767225601"' },
+      { path: 'data[0].time', expected: 'a non-negative integer', received: '"1767225601"' },
     ])
+  })
+
+  it('says what a timestamp must be when it is negative, fractional or past the safe range', () => {
+    for (const time of [-1, 1767225601.5, 2 ** 60]) {
+      const bad = tradeSample()
+      bad[0] = { ...bad[0]!, time }
+      expect(issuesOf('/contract/public/market-trade', bad)).toEqual([
+        {
+          path: 'data[0].time',
+          expected: 'a non-negative integer',
+          received: JSON.stringify(time),
+        },
+      ])
+    }
   })
 })
 

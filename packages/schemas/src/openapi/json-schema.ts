@@ -107,6 +107,8 @@ for (const [schema, json] of [...overrides]) {
 function unrepresentable(ctx: { zodSchema: $ZodType; path: (string | number)[]; message: string }) {
   const known = overrides.get(ctx.zodSchema)
   if (known) return structuredClone(known)
+  // A custom that states its JSON Schema as zod metadata (primitives.ts's numberSchema): zod writes that.
+  if (z.globalRegistry.has(ctx.zodSchema)) return {}
   throw new Error(
     `openapi: no JSON Schema for the schema at ${JSON.stringify(ctx.path)} (${ctx.message}); add one to the overrides of src/openapi/json-schema.ts`,
   )
