@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { integer } from './primitives.ts'
+import { INTEGER_JSON, leafSchema } from './primitives.ts'
 
 /**
  * The envelope as it arrives. Tolerant as live servers require: `code` may be
@@ -17,9 +17,14 @@ import { integer } from './primitives.ts'
  * ```
  */
 export const envelopeWire = z.object({
-  code: z.union([integer, z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))], {
-    error: 'an integer code',
-  }),
+  code: z.pipe(
+    leafSchema<number | string>(
+      (v) => Number.isSafeInteger(v) || (typeof v === 'string' && /^-?\d+$/.test(v)),
+      'an integer code',
+      { anyOf: [INTEGER_JSON, { type: 'string', pattern: '^-?\\d+$' }] },
+    ),
+    z.transform(Number),
+  ),
   message: z.optional(z.string()),
   msg: z.optional(z.string()),
   trace: z.optional(z.string()),

@@ -13,7 +13,7 @@ import {
   type KlineStepInput,
   resolveKlineStep,
 } from './kline-steps.ts'
-import { numberSchema } from './primitives.ts'
+import { leafSchema } from './primitives.ts'
 
 /**
  * A contract symbol: non-empty, no whitespace, e.g. `'BTCUSDT'`.
@@ -24,7 +24,8 @@ import { numberSchema } from './primitives.ts'
  * ```
  */
 export const symbolParam = z.string({ error: 'symbol must be a string such as "BTCUSDT"' }).check(
-  z.regex(/^\S+$/, {
+  // Refinements, not z.regex: zod's string formats are heavy for a browser bundle.
+  z.refine((s) => /^\S+$/.test(s), {
     error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"',
   }),
 )
@@ -98,7 +99,7 @@ export function limitParam(max: number) {
 function limitValue(max: number) {
   const range = `limit must be an integer from 1 to ${max}`
   const atMost = `limit must be at most ${max} (the interface's maximum)`
-  return numberSchema(
+  return leafSchema<number>(
     (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= max,
     // An integer past the maximum is told the maximum; anything else, the range.
     (issue) =>
@@ -136,7 +137,8 @@ export function integerQuery(name: string) {
   return z.pipe(
     z
       .string({ error: `${name} is required` })
-      .check(z.regex(/^\d{1,15}$/, { error: `${name} must be an integer` })),
+      .check(z.refine((s) => /^\d{1,15}$/.test(s), { error: `${name} must be an integer` }))
+      .register(z.globalRegistry, { pattern: '^\\d{1,15}$' }),
     z.transform(Number),
   )
 }

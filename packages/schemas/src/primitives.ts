@@ -153,18 +153,18 @@ export const unsignedDecimalString = withPredicate(
  */
 export const decimalLike = withPredicate(
   z.pipe(
-    z.union([
-      decimalString,
-      numberSchema((v) => typeof v === 'number' && Number.isFinite(v), DECIMAL_EXPECTED, {
-        type: 'number',
-      }),
-    ]),
+    // Its JSON Schema refers to the document's decimal component: see openapi/json-schema.ts.
+    z.custom<string | number>(isDecimalLike, { error: 'a decimal string or a finite number' }),
     z.transform((v: string | number) => (typeof v === 'string' ? v : numberToDecimalString(v))),
   ),
-  (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
+  isDecimalLike,
   (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
   decimalLikeSource,
 )
+
+function isDecimalLike(v: unknown): boolean {
+  return isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v))
+}
 
 /**
  * Writes a finite number in plain decimal notation, expanding exponents
@@ -195,10 +195,11 @@ export function numberToDecimalString(n: number): string {
 }
 
 /**
- * A number check as a custom schema, its JSON Schema given as zod metadata
- * (which `z.toJSONSchema` writes for it). zod's own number and integer types
- * would add their classes and checks to a browser bundle, and say less when
- * they refuse a value ("Invalid input" for a negative `uint`).
+ * A leaf check (a number, a time) as a custom schema, its JSON Schema given
+ * as zod metadata (which `z.toJSONSchema` writes for it). zod's own number,
+ * integer and union types would add their classes and checks to a browser
+ * bundle, and say less when they refuse a value ("Invalid input" for a
+ * negative `uint`, "a value of another shape" for a union).
  *
  * @param accepts - The check.
  * @param error - What a refused value should have been, e.g. `'a non-negative integer'`.
@@ -206,18 +207,21 @@ export function numberToDecimalString(n: number): string {
  * @returns The schema.
  * @example
  * ```ts
- * const percent = numberSchema((v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage', { type: 'number', minimum: 0, maximum: 100 })
+ * const percent = leafSchema<number>((v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage', { type: 'number', minimum: 0, maximum: 100 })
  * ```
  */
-export function numberSchema(
+export function leafSchema<T>(
   accepts: (value: unknown) => boolean,
   error: z.core.$ZodCustomParams['error'],
   json: Record<string, unknown>,
-): z.ZodMiniCustom<number, number> {
-  return z.custom<number>(accepts, { error }).register(z.globalRegistry, json)
+): z.ZodMiniCustom<T, T> {
+  return z.custom<T>(accepts, { error }).register(z.globalRegistry, json)
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/** The JSON Schema of {@link integer}. */
+export const INTEGER_JSON = { type: 'integer', minimum: -MAX_SAFE, maximum: MAX_SAFE }
 
 /**
  * An integer JSON number (counts, enums, tier numbers): a safe integer.
@@ -227,11 +231,14 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER
  * integer.parse(125) // 125
  * ```
  */
-export const integer = numberSchema((v) => Number.isSafeInteger(v), 'an integer', {
-  type: 'integer',
-  minimum: -MAX_SAFE,
-  maximum: MAX_SAFE,
-})
+export const integer = leafSchema<number>(
+  (v) => Number.isSafeInteger(v),
+  'an integer',
+  INTEGER_JSON,
+)
+
+/** The JSON Schema of {@link uint}, for schemas that accept it among other values. */
+export const UINT_JSON = { type: 'integer', minimum: 0, maximum: MAX_SAFE }
 
 const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
 
@@ -244,11 +251,7 @@ const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
  * ```
  */
 export const uint = withPredicate(
-  numberSchema(isUint, 'a non-negative integer', {
-    type: 'integer',
-    minimum: 0,
-    maximum: MAX_SAFE,
-  }),
+  leafSchema<number>(isUint, 'a non-negative integer', UINT_JSON),
   isUint,
   undefined,
   safeIntegerSource(0),
@@ -265,7 +268,7 @@ const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) >
  * ```
  */
 export const positiveInt = withPredicate(
-  numberSchema(isPositiveInt, 'a positive integer', {
+  leafSchema<number>(isPositiveInt, 'a positive integer', {
     type: 'integer',
     exclusiveMinimum: 0,
     maximum: MAX_SAFE,
@@ -301,8 +304,6 @@ export function epochToMs(value: number): number {
  */
 export const epoch = z.pipe(uint, z.transform(epochToMs))
 
-const DIGITS = /^\d+$/
-
 /**
  * {@link epochNumberOrString} as sent, before conversion to ms: a
  * non-negative integer or a digit string.
@@ -313,10 +314,11 @@ const DIGITS = /^\d+$/
  * ```
  */
 export const epochNumberOrStringWire = withPredicate(
-  z.union([
-    uint,
-    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
-  ]),
+  leafSchema<number | string>(
+    isEpochNumberOrString,
+    'epoch milliseconds as a number or digit string',
+    { anyOf: [UINT_JSON, { type: 'string', pattern: '^\\d+$' }] },
+  ),
   isEpochNumberOrString,
   undefined,
   epochNumberOrStringSource,
@@ -397,6 +399,12 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  * ```
  */
 export const optionalEpoch = z.pipe(
-  z.optional(z.union([uint, z.literal(['', null]), z.string().check(z.regex(DIGITS))])),
+  z.optional(
+    leafSchema<number | string | null>(
+      (v) => v === '' || v === null || isEpochNumberOrString(v),
+      'epoch milliseconds as a number or digit string, or "", null or 0 for none',
+      { anyOf: [UINT_JSON, { enum: ['', null] }, { type: 'string', pattern: '^\\d+$' }] },
+    ),
+  ),
   z.transform(optionalEpochToMs),
 )

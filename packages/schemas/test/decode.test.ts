@@ -326,6 +326,50 @@ describe('contract details', () => {
   })
 })
 
+describe('leaf values that take several forms', () => {
+  it('says what a contract time may be', () => {
+    expect(
+      issuesOf('/contract/public/details', {
+        symbols: [{ ...contractSample(), expire_timestamp: '2027-01-01' }],
+      }),
+    ).toEqual([
+      {
+        path: 'data.symbols[0].expire_timestamp',
+        expected: 'a non-negative integer, or "" or null for none',
+        received: '"2027-01-01"',
+      },
+    ])
+  })
+
+  it('says what a funding limit may be', () => {
+    for (const limit of ['1e-3', true, Number.POSITIVE_INFINITY]) {
+      const rows = fundingRatesSample()
+      rows[0] = { ...rows[0]!, funding_upper_limit: limit as string }
+      expect(issuesOf('/contract/public/funding-rate-v2', rows)).toEqual([
+        {
+          path: 'data[0].funding_upper_limit',
+          expected: 'a decimal string or a finite number',
+          received: JSON.stringify(limit) ?? 'null',
+        },
+      ])
+    }
+  })
+
+  it('says what a settled funding time may be', () => {
+    for (const time of ['-1', '1e12', -1, 1.5]) {
+      const data = fundingHistorySample()
+      data.list[0] = { ...data.list[0]!, funding_time: time as string }
+      expect(issuesOf('/contract/public/funding-rate-history', data)).toEqual([
+        {
+          path: 'data.list[0].funding_time',
+          expected: 'epoch milliseconds as a number or digit string',
+          received: JSON.stringify(time),
+        },
+      ])
+    }
+  })
+})
+
 describe('leverage brackets', () => {
   it('renames bracket fields and keeps decimals as strings', () => {
     expect(decode('/contract/public/leverage-bracket', bracketSample())[0]?.brackets[1]).toEqual({

@@ -6,21 +6,41 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
+import { withPredicate } from '../fast-field.ts'
 import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
+import { safeIntegerSource } from '../fast-source.ts'
 import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
   epochToMs,
+  leafSchema,
   optionalEpochToMs,
   positiveInt,
+  UINT_JSON,
   uint,
   unsignedDecimalString,
 } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
+const isNoneableTime = (v: unknown) =>
+  v === '' || v === null || (Number.isSafeInteger(v) && (v as number) >= 0)
+
 /** `0`, `null`, `""` or absent mean "none". */
-const noneableTime = z.optional(z.union([uint, z.literal(['', null])]))
+const noneableTime = z.optional(
+  withPredicate(
+    leafSchema<number | '' | null>(
+      isNoneableTime,
+      'a non-negative integer, or "" or null for none',
+      {
+        anyOf: [UINT_JSON, { enum: ['', null] }],
+      },
+    ),
+    isNoneableTime,
+    undefined,
+    (v, fail) => `if (${v} !== '' && ${v} !== null) {\n${safeIntegerSource(0)(v, fail)}\n}`,
+  ),
+)
 
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and
@@ -36,7 +56,7 @@ const noneableTime = z.optional(z.union([uint, z.literal(['', null])]))
 export const contractWire = z
   .object({
     symbol: z.string(),
-    product_type: z.union([z.literal(1), z.literal(2)], { error: '1 (perpetual) or 2 (futures)' }),
+    product_type: z.literal([1, 2], { error: '1 (perpetual) or 2 (futures)' }),
     base_currency: z.string(),
     quote_currency: z.string(),
     vol_precision: z.optional(unsignedDecimalString),

@@ -23,6 +23,7 @@ import { KLINE_STEPS } from '../kline-steps.ts'
 import { stepQuery, symbolQuery } from '../params.ts'
 import {
   DECIMAL_PATTERN,
+  decimalLike,
   decimalString,
   UNSIGNED_DECIMAL_PATTERN,
   unsignedDecimalString,
@@ -69,6 +70,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
 
 const stepOutput = (stepQuery._zod.def as { out: $ZodType }).out
 const depthSide = depthWire.shape.bids
+const decimalLikeInput = (decimalLike._zod.def as { in: $ZodType }).in
 
 /**
  * The JSON Schema of each wire construct zod cannot describe, by schema identity: each a
@@ -85,6 +87,7 @@ const overrides = new Map<$ZodType, JsonSchema>([
     },
   ],
   [stepOutput, { type: 'integer', enum: [...KLINE_STEPS] }],
+  [decimalLikeInput, { anyOf: [ref('DecimalString'), { type: 'number' }] }],
 ])
 
 /** The refinements of wire objects that JSON Schema can state, added to zod's output. */
