@@ -28,7 +28,8 @@ export const envelopeWire = z.object({
   message: z.optional(z.string()),
   msg: z.optional(z.string()),
   trace: z.optional(z.string()),
-  data: z.optional(z.unknown()),
+  // Any value: the endpoint's schema reads it.
+  data: z.optional(leafSchema<unknown>(() => true, 'any value', {})),
 })
 
 /**

@@ -278,6 +278,23 @@ export const positiveInt = withPredicate(
   safeIntegerSource(1),
 )
 
+const isBoolean = (v: unknown) => typeof v === 'boolean'
+
+/**
+ * A JSON boolean (zod's own boolean type would join a browser bundle for one field).
+ *
+ * @example
+ * ```ts
+ * boolean.parse(true) // true
+ * ```
+ */
+export const boolean = withPredicate(
+  leafSchema<boolean>(isBoolean, 'a value of type boolean', { type: 'boolean' }),
+  isBoolean,
+  undefined,
+  (v, fail) => `if (typeof ${v} !== 'boolean') ${fail}`,
+)
+
 /**
  * Converts a wire epoch to milliseconds, whatever its unit: values below
  * 1e11 are seconds (the wire mixes units across endpoints and eras).

@@ -343,8 +343,8 @@ describe('leaf values that take several forms', () => {
 
   it('says what a funding limit may be', () => {
     for (const limit of ['1e-3', true, Number.POSITIVE_INFINITY]) {
-      const rows = fundingRatesSample()
-      rows[0] = { ...rows[0]!, funding_upper_limit: limit as string }
+      const rows: Record<string, unknown>[] = fundingRatesSample()
+      rows[0] = { ...rows[0], funding_upper_limit: limit }
       expect(issuesOf('/contract/public/funding-rate-v2', rows)).toEqual([
         {
           path: 'data[0].funding_upper_limit',

@@ -8,7 +8,7 @@ import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import { epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
+import { boolean, epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /** The interface's largest `limit` for market-trade. */
@@ -28,7 +28,7 @@ export const tradeWire = z.object({
   qty: unsignedDecimalString,
   quote_qty: unsignedDecimalString,
   time: uint,
-  is_buyer_maker: z.boolean(),
+  is_buyer_maker: boolean,
 })
 
 /**
