@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { FAIL, fastList, withFastDecoder } from '../fast-list.ts'
+import { modelMap } from '../model-map.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -46,19 +47,12 @@ const fundingRateRowWire = z.object({
   funding_time: epochNumberOrStringWire,
 })
 
-function toFundingRateRecord(r: z.output<typeof fundingRateRowWire>): FundingRateRecord {
-  return {
-    symbol: r.symbol,
-    fundingRate: r.funding_rate,
-    fundingTime: epochNumberOrStringToMs(r.funding_time),
-  }
-}
+const recordModel = modelMap<FundingRateRecord>(
+  ['symbol', 'funding_rate', ['fundingTime', 'epochNumberOrStringToMs', 'funding_time']],
+  { epochNumberOrStringToMs },
+)
 
-const records = fastList(fundingRateRowWire, toFundingRateRecord, {
-  model: (w) =>
-    `{ symbol: ${w.symbol}, fundingRate: ${w.funding_rate}, fundingTime: epochNumberOrStringToMs(${w.funding_time}) }`,
-  helpers: { epochNumberOrStringToMs },
-})
+const records = fastList(fundingRateRowWire, recordModel.build, recordModel)
 
 /**
  * decodeData's path for the whole payload, by hand: the same checks as
