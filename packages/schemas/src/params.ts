@@ -13,7 +13,6 @@ import {
   type KlineStepInput,
   resolveKlineStep,
 } from './kline-steps.ts'
-import { leafSchema } from './primitives.ts'
 
 /**
  * A contract symbol: non-empty, no whitespace, e.g. `'BTCUSDT'`.
@@ -99,12 +98,14 @@ export function limitParam(max: number) {
 function limitValue(max: number) {
   const range = `limit must be an integer from 1 to ${max}`
   const atMost = `limit must be at most ${max} (the interface's maximum)`
-  return leafSchema<number>(
+  // Its JSON Schema comes from the route's maxRecords (openapi/json-schema.ts).
+  return z.custom<number>(
     (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= max,
-    // An integer past the maximum is told the maximum; anything else, the range.
-    (issue) =>
-      Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
-    { type: 'integer', minimum: 1, maximum: max },
+    {
+      // An integer past the maximum is told the maximum; anything else, the range.
+      error: (issue) =>
+        Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
+    },
   )
 }
 
@@ -138,6 +139,7 @@ export function integerQuery(name: string) {
     z
       .string({ error: `${name} is required` })
       .check(z.refine((s) => /^\d{1,15}$/.test(s), { error: `${name} must be an integer` }))
+      // The pattern, as zod metadata, for the OpenAPI document (a refinement is opaque to it).
       .register(z.globalRegistry, { pattern: '^\\d{1,15}$' }),
     z.transform(Number),
   )

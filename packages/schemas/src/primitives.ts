@@ -194,34 +194,10 @@ export function numberToDecimalString(n: number): string {
   return negative ? `-${out}` : out
 }
 
-/**
- * A leaf check (a number, a time) as a custom schema, its JSON Schema given
- * as zod metadata (which `z.toJSONSchema` writes for it). zod's own number,
- * integer and union types would add their classes and checks to a browser
- * bundle, and say less when they refuse a value ("Invalid input" for a
- * negative `uint`, "a value of another shape" for a union).
- *
- * @param accepts - The check.
- * @param error - What a refused value should have been, e.g. `'a non-negative integer'`.
- * @param json - The JSON Schema of what it accepts.
- * @returns The schema.
- * @example
- * ```ts
- * const percent = leafSchema<number>((v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage', { type: 'number', minimum: 0, maximum: 100 })
- * ```
- */
-export function leafSchema<T>(
-  accepts: (value: unknown) => boolean,
-  error: z.core.$ZodCustomParams['error'],
-  json: Record<string, unknown>,
-): z.ZodMiniCustom<T, T> {
-  return z.custom<T>(accepts, { error }).register(z.globalRegistry, json)
-}
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER
-
-/** The JSON Schema of {@link integer}. */
-export const INTEGER_JSON = { type: 'integer', minimum: -MAX_SAFE, maximum: MAX_SAFE }
+// The integers and other leaves below are custom checks, not zod's number, integer
+// and union types: those would add their classes to a browser bundle, and say
+// less when they refuse a value ("Invalid input" for a negative integer, "a
+// value of another shape" for a union). openapi/json-schema.ts describes them.
 
 /**
  * An integer JSON number (counts, enums, tier numbers): a safe integer.
@@ -231,14 +207,7 @@ export const INTEGER_JSON = { type: 'integer', minimum: -MAX_SAFE, maximum: MAX_
  * integer.parse(125) // 125
  * ```
  */
-export const integer = leafSchema<number>(
-  (v) => Number.isSafeInteger(v),
-  'an integer',
-  INTEGER_JSON,
-)
-
-/** The JSON Schema of {@link uint}, for schemas that accept it among other values. */
-export const UINT_JSON = { type: 'integer', minimum: 0, maximum: MAX_SAFE }
+export const integer = z.custom<number>((v) => Number.isSafeInteger(v), { error: 'an integer' })
 
 const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
 
@@ -251,7 +220,7 @@ const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
  * ```
  */
 export const uint = withPredicate(
-  leafSchema<number>(isUint, 'a non-negative integer', UINT_JSON),
+  z.custom<number>(isUint, { error: 'a non-negative integer' }),
   isUint,
   undefined,
   safeIntegerSource(0),
@@ -268,11 +237,7 @@ const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) >
  * ```
  */
 export const positiveInt = withPredicate(
-  leafSchema<number>(isPositiveInt, 'a positive integer', {
-    type: 'integer',
-    exclusiveMinimum: 0,
-    maximum: MAX_SAFE,
-  }),
+  z.custom<number>(isPositiveInt, { error: 'a positive integer' }),
   isPositiveInt,
   undefined,
   safeIntegerSource(1),
@@ -289,7 +254,7 @@ const isBoolean = (v: unknown) => typeof v === 'boolean'
  * ```
  */
 export const boolean = withPredicate(
-  leafSchema<boolean>(isBoolean, 'a value of type boolean', { type: 'boolean' }),
+  z.custom<boolean>(isBoolean, { error: 'a value of type boolean' }),
   isBoolean,
   undefined,
   (v, fail) => `if (typeof ${v} !== 'boolean') ${fail}`,
@@ -331,11 +296,9 @@ export const epoch = z.pipe(uint, z.transform(epochToMs))
  * ```
  */
 export const epochNumberOrStringWire = withPredicate(
-  leafSchema<number | string>(
-    isEpochNumberOrString,
-    'epoch milliseconds as a number or digit string',
-    { anyOf: [UINT_JSON, { type: 'string', pattern: '^\\d+$' }] },
-  ),
+  z.custom<number | string>(isEpochNumberOrString, {
+    error: 'epoch milliseconds as a number or digit string',
+  }),
   isEpochNumberOrString,
   undefined,
   epochNumberOrStringSource,
@@ -417,11 +380,9 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  */
 export const optionalEpoch = z.pipe(
   z.optional(
-    leafSchema<number | string | null>(
-      (v) => v === '' || v === null || isEpochNumberOrString(v),
-      'epoch milliseconds as a number or digit string, or "", null or 0 for none',
-      { anyOf: [UINT_JSON, { enum: ['', null] }, { type: 'string', pattern: '^\\d+$' }] },
-    ),
+    z.custom<number | string | null>((v) => v === '' || v === null || isEpochNumberOrString(v), {
+      error: 'epoch milliseconds as a number or digit string, or "", null or 0 for none',
+    }),
   ),
   z.transform(optionalEpochToMs),
 )

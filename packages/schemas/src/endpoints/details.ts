@@ -15,10 +15,8 @@ import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
   epochToMs,
-  leafSchema,
   optionalEpochToMs,
   positiveInt,
-  UINT_JSON,
   uint,
   unsignedDecimalString,
 } from '../primitives.ts'
@@ -30,13 +28,9 @@ const isNoneableTime = (v: unknown) =>
 /** `0`, `null`, `""` or absent mean "none". */
 const noneableTime = z.optional(
   withPredicate(
-    leafSchema<number | '' | null>(
-      isNoneableTime,
-      'a non-negative integer, or "" or null for none',
-      {
-        anyOf: [UINT_JSON, { enum: ['', null] }],
-      },
-    ),
+    z.custom<number | '' | null>(isNoneableTime, {
+      error: 'a non-negative integer, or "" or null for none',
+    }),
     isNoneableTime,
     undefined,
     (v, fail) => `if (${v} !== '' && ${v} !== null) {\n${safeIntegerSource(0)(v, fail)}\n}`,
