@@ -341,6 +341,20 @@ describe('leaf values that take several forms', () => {
     ])
   })
 
+  it('says what a contract status may be', () => {
+    expect(
+      issuesOf('/contract/public/details', {
+        symbols: [{ ...contractSample(), status: 'Halted' }],
+      }),
+    ).toEqual([
+      {
+        path: 'data.symbols[0].status',
+        expected: 'one of "Trading", "Delisted"',
+        received: '"Halted"',
+      },
+    ])
+  })
+
   it('says what a funding limit may be', () => {
     for (const limit of ['1e-3', true, Number.POSITIVE_INFINITY]) {
       const rows: Record<string, unknown>[] = fundingRatesSample()

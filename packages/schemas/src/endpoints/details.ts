@@ -15,6 +15,7 @@ import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
   epochToMs,
+  oneOfValues,
   optionalEpochToMs,
   positiveInt,
   uint,
@@ -51,7 +52,7 @@ const noneableTime = z.optional(
 export const contractWire = z
   .object({
     symbol: z.string(),
-    product_type: z.literal([1, 2], { error: '1 (perpetual) or 2 (futures)' }),
+    product_type: oneOfValues([1, 2], '1 (perpetual) or 2 (futures)'),
     base_currency: z.string(),
     quote_currency: z.string(),
     vol_precision: z.optional(unsignedDecimalString),
@@ -80,8 +81,7 @@ export const contractWire = z
     low_24h: unsignedDecimalString,
     change_24h: decimalString,
     funding_interval_hours: z.optional(positiveInt),
-    // A literal of two values (zod's enum type would join the bundle for this field alone).
-    status: z.optional(z.literal(['Trading', 'Delisted'])),
+    status: z.optional(oneOfValues(['Trading', 'Delisted'], 'one of "Trading", "Delisted"')),
     delist_time: z.optional(uint),
     // Live rows carry it although the spec's table does not: next settlement, ms.
     funding_time: z.optional(uint),

@@ -111,6 +111,8 @@ const overrides = new Map<$ZodType, JsonSchema>([
   [noneableTime, { anyOf: [UINT, { enum: ['', null] }] }],
   [envelopeCode, { anyOf: [INTEGER, { type: 'string', pattern: '^-?\\d+$' }] }],
   [inner(envelopeWire.shape.data), {}],
+  [contractWire.shape.product_type, { type: 'number', enum: [1, 2] }],
+  [inner(contractWire.shape.status), { type: 'string', enum: ['Trading', 'Delisted'] }],
 ])
 
 // Each route's limit: an integer from 1 to the route's maxRecords (params.ts's limitValue).
