@@ -207,7 +207,11 @@ export function numberToDecimalString(n: number): string {
  * integer.parse(125) // 125
  * ```
  */
-export const integer = z.custom<number>((v) => Number.isSafeInteger(v), { error: 'an integer' })
+// Pure annotations let a bundle drop the schemas it does not use (esbuild does not carry
+// zod's own annotations through the namespace import into a lazily loaded module).
+export const integer = /* @__PURE__ */ z.custom<number>((v) => Number.isSafeInteger(v), {
+  error: 'an integer',
+})
 
 const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
 
@@ -398,11 +402,14 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  * optionalEpoch.parse('') // null
  * ```
  */
-export const optionalEpoch = z.pipe(
-  z.optional(
-    z.custom<number | string | null>((v) => v === '' || v === null || isEpochNumberOrString(v), {
-      error: 'epoch milliseconds as a number or digit string, or "", null or 0 for none',
-    }),
+export const optionalEpoch = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.custom<number | string | null>(
+      (v) => v === '' || v === null || isEpochNumberOrString(v),
+      {
+        error: 'epoch milliseconds as a number or digit string, or "", null or 0 for none',
+      },
+    ),
   ),
-  z.transform(optionalEpochToMs),
+  /* @__PURE__ */ z.transform(optionalEpochToMs),
 )
