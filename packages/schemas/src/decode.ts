@@ -148,6 +148,8 @@ function expectedOf(issue: z.core.$ZodIssue): string {
         ? `a value of type ${issue.expected}`
         : issue.message
     case 'invalid_value':
+      // A literal's own message (e.g. '1 (perpetual) or 2 (futures)') says it best.
+      if (!issue.message.startsWith('Invalid input')) return issue.message
       return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
     case 'invalid_union':
       return issue.message === 'Invalid input' ? 'a value of another shape' : issue.message

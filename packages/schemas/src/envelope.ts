@@ -16,13 +16,18 @@ import * as z from 'zod/mini'
  * ```
  */
 export const envelopeWire = z.object({
-  code: z.union([z.int(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))], {
-    error: 'an integer code',
-  }),
+  code: z.pipe(
+    z.custom<number | string>(
+      (v) => Number.isSafeInteger(v) || (typeof v === 'string' && /^-?\d+$/.test(v)),
+      { error: 'an integer code' },
+    ),
+    z.transform(Number),
+  ),
   message: z.optional(z.string()),
   msg: z.optional(z.string()),
   trace: z.optional(z.string()),
-  data: z.optional(z.unknown()),
+  // Any value: the endpoint's schema reads it.
+  data: z.optional(z.custom<unknown>()),
 })
 
 /**

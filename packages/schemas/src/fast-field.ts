@@ -148,7 +148,14 @@ function isPlainLiteral(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean'
 }
 
-function oneOf(values: unknown[]): Compiled {
+/**
+ * A check that a value is one of `values` (compared with `===`), with its
+ * inline source when every value is a plain JSON literal.
+ *
+ * @param values - The accepted values.
+ * @returns Its predicate and source.
+ */
+export function oneOf(values: readonly unknown[]): Compiled {
   const set = new Set(values)
   const accepts: Predicate = (v) => set.has(v)
   if (!values.every(isPlainLiteral)) return { accepts, source: undefined }

@@ -144,15 +144,13 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   const keys = Object.keys(row.shape)
   const fields = keys.map((key) => compileField(row.shape[key] as z.core.$ZodType, key))
   // Generated on the first parse, so importing the table compiles nothing it will not use.
-  let fastRow: ((item: unknown) => Model | typeof FAIL) | undefined
-  const rowOf = () =>
-    (fastRow ??= compileRow(keys, fields, build as RowBuild, options as RowOptions) as (
-      item: unknown,
-    ) => Model | typeof FAIL)
+  let compiled: CompiledRows | undefined
+  const compile = () =>
+    (compiled ??= compileRows(keys, fields, build as RowBuild, options as RowOptions))
   const list = z.pipe(
     anyArray,
     z.transform((items: unknown[], ctx) => {
-      const check = rowOf()
+      const check = compile().row as (item: unknown) => Model | typeof FAIL
       const out: Model[] = new Array(items.length)
       for (let i = 0; i < items.length; i++) {
         const item = items[i]
@@ -176,25 +174,22 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   )
   listRows.set(list, row)
   // decodeData's path: all rows fast, or FAIL and zod (above) finds the issue.
-  withFastDecoder(list, (items) => {
-    if (!Array.isArray(items)) return FAIL
-    const check = rowOf()
-    const out: Model[] = new Array(items.length)
-    for (let i = 0; i < items.length; i++) {
-      const fast = check(items[i])
-      if (fast === FAIL) return FAIL
-      out[i] = fast
-    }
-    return out
-  })
+  withFastDecoder(list, (items) => compile().rows(items))
   return list
+}
+
+/** A list's compiled check: one row, and a whole array in one loop (or FAIL). */
+interface CompiledRows {
+  row: FastDecode
+  rows: FastDecode
 }
 
 type RowBuild = (row: Record<string, unknown>) => unknown
 type RowOptions = FastListOptions<z.ZodMiniObject>
 
 /**
- * One row's check and conversion: a generated function that reads each field
+ * One row's check and conversion, alone and inlined into a loop over the whole
+ * array (decodeData's path: no call per row): generated code that reads each field
  * once by name (inline caches instead of a lookup per computed key), checks
  * it with the field's inline source (or its predicate), and builds the model
  * in one literal (`options.model`), or hands `build` a fresh wire row whose
@@ -202,12 +197,12 @@ type RowOptions = FastListOptions<z.ZodMiniObject>
  * row, which makes reads of the payload's own rows megamorphic; `build` then
  * reads one shape only. Without `eval`, the same steps as a loop.
  */
-function compileRow(
+function compileRows(
   keys: string[],
   fields: FastField[],
   build: RowBuild,
   options: RowOptions,
-): (item: unknown) => unknown {
+): CompiledRows {
   const { accept, acceptSource, model, helpers = {} } = options
   const checks = fields.map((field) => field.accepts)
   const converts = fields.map((field) => field.convert)
@@ -227,27 +222,41 @@ function compileRow(
     return read
   })
   const wire = `{ ${keys.map((key) => `${JSON.stringify(key)}: ${vars[key]}`).join(', ')} }`
-  let finish: string
+  // The row's checks, then the model's expression (`value`), in either function.
+  let body = `if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
+${reads.join('\n')}`
+  let value = model ? model(vars) : `build(${wire})`
   if (accept && !acceptSource) {
-    finish = `const wire = ${wire}\nif (!accept(wire)) return FAIL\nreturn ${model ? model(vars) : 'build(wire)'}`
-  } else {
-    const condition = acceptSource ? `if (!(${acceptSource(vars)})) return FAIL\n` : ''
-    finish = `${condition}return ${model ? model(vars) : `build(${wire})`}`
+    body += `\nconst wire = ${wire}\nif (!accept(wire)) return FAIL`
+    value = model ? model(vars) : 'build(wire)'
+  } else if (acceptSource) {
+    body += `\nif (!(${acceptSource(vars)})) return FAIL`
   }
   const names = Object.keys(helpers)
-  const generated = generate<(row: unknown) => unknown>(
+  const generated = generate<CompiledRows>(
     ['checks', 'converts', 'build', 'accept', 'FAIL', ...names],
     [checks, converts, build, accept, FAIL, ...names.map((name) => helpers[name])],
     `${setup.join('\n')}
-    return function fastRow(row) {
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
-      ${reads.join('\n')}
-      ${finish}
+    return {
+      row(row) {
+        ${body}
+        return ${value}
+      },
+      rows(items) {
+        if (!Array.isArray(items)) return FAIL
+        const out = new Array(items.length)
+        for (let i = 0; i < items.length; i++) {
+          const row = items[i]
+          ${body}
+          out[i] = ${value}
+        }
+        return out
+      },
     }`,
   )
   if (generated) return generated
   const count = keys.length
-  return (item: unknown): unknown => {
+  const row = (item: unknown): unknown => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return FAIL
     const record = item as Record<string, unknown>
     const wire: Record<string, unknown> = {}
@@ -261,4 +270,15 @@ function compileRow(
     if (accept !== undefined && !accept(wire)) return FAIL
     return build(wire)
   }
+  const rows = (items: unknown): unknown => {
+    if (!Array.isArray(items)) return FAIL
+    const out: unknown[] = new Array(items.length)
+    for (let i = 0; i < items.length; i++) {
+      const fast = row(items[i])
+      if (fast === FAIL) return FAIL
+      out[i] = fast
+    }
+    return out
+  }
+  return { row, rows }
 }

@@ -23,7 +23,8 @@ import {
  * ```
  */
 export const symbolParam = z.string({ error: 'symbol must be a string such as "BTCUSDT"' }).check(
-  z.regex(/^\S+$/, {
+  // Refinements, not z.regex: zod's string formats are heavy for a browser bundle.
+  z.refine((s) => /^\S+$/.test(s), {
     error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"',
   }),
 )
@@ -96,12 +97,16 @@ export function limitParam(max: number) {
 /** A record count between 1 and `max`. */
 function limitValue(max: number) {
   const range = `limit must be an integer from 1 to ${max}`
-  return z
-    .int({ error: range })
-    .check(
-      z.minimum(1, { error: range }),
-      z.maximum(max, { error: `limit must be at most ${max} (the interface's maximum)` }),
-    )
+  const atMost = `limit must be at most ${max} (the interface's maximum)`
+  // Its JSON Schema comes from the route's maxRecords (openapi/json-schema.ts).
+  return z.custom<number>(
+    (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= max,
+    {
+      // An integer past the maximum is told the maximum; anything else, the range.
+      error: (issue) =>
+        Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
+    },
+  )
 }
 
 // ---- server side: the wire query as received (strings) ----
@@ -116,7 +121,8 @@ function limitValue(max: number) {
  */
 export const symbolQuery = z
   .string({ error: 'symbol is required' })
-  .check(z.minLength(1, { error: 'symbol is required' }))
+  // A refinement, not z.minLength: zod's length check (code points) is heavy for a browser bundle.
+  .check(z.refine((s) => s.length > 0, { error: 'symbol is required' }))
 
 /**
  * An integer in a received query string (digits only), as a number.
@@ -132,7 +138,9 @@ export function integerQuery(name: string) {
   return z.pipe(
     z
       .string({ error: `${name} is required` })
-      .check(z.regex(/^\d{1,15}$/, { error: `${name} must be an integer` })),
+      .check(z.refine((s) => /^\d{1,15}$/.test(s), { error: `${name} must be an integer` }))
+      // The pattern, as zod metadata, for the OpenAPI document (a refinement is opaque to it).
+      .register(z.globalRegistry, { pattern: '^\\d{1,15}$' }),
     z.transform(Number),
   )
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'
 import { SECONDS_THRESHOLD } from './conventions.ts'
-import { withPredicate } from './fast-field.ts'
+import { oneOf, withPredicate } from './fast-field.ts'
 import {
   decimalLikeSource,
   decimalSource,
@@ -153,13 +153,18 @@ export const unsignedDecimalString = withPredicate(
  */
 export const decimalLike = withPredicate(
   z.pipe(
-    z.union([decimalString, z.number({ error: DECIMAL_EXPECTED })]),
+    // Its JSON Schema refers to the document's decimal component: see openapi/json-schema.ts.
+    z.custom<string | number>(isDecimalLike, { error: 'a decimal string or a finite number' }),
     z.transform((v: string | number) => (typeof v === 'string' ? v : numberToDecimalString(v))),
   ),
-  (v) => isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v)),
+  isDecimalLike,
   (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
   decimalLikeSource,
 )
+
+function isDecimalLike(v: unknown): boolean {
+  return isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v))
+}
 
 /**
  * Writes a finite number in plain decimal notation, expanding exponents
@@ -189,15 +194,26 @@ export function numberToDecimalString(n: number): string {
   return negative ? `-${out}` : out
 }
 
+// The integers and other leaves below are custom checks, not zod's number, integer
+// and union types: those would add their classes to a browser bundle, and say
+// less when they refuse a value ("Invalid input" for a negative integer, "a
+// value of another shape" for a union). openapi/json-schema.ts describes them.
+
 /**
- * An integer JSON number (counts, enums, tier numbers).
+ * An integer JSON number (counts, enums, tier numbers): a safe integer.
  *
  * @example
  * ```ts
  * integer.parse(125) // 125
  * ```
  */
-export const integer = z.int()
+// Pure annotations let a bundle drop the schemas it does not use (esbuild does not carry
+// zod's own annotations through the namespace import into a lazily loaded module).
+export const integer = /* @__PURE__ */ z.custom<number>((v) => Number.isSafeInteger(v), {
+  error: 'an integer',
+})
+
+const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
 
 /**
  * A non-negative integer JSON number (epochs, counts).
@@ -208,11 +224,13 @@ export const integer = z.int()
  * ```
  */
 export const uint = withPredicate(
-  z.int().check(z.nonnegative()),
-  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  z.custom<number>(isUint, { error: 'a non-negative integer' }),
+  isUint,
   undefined,
   safeIntegerSource(0),
 )
+
+const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0
 
 /**
  * A positive integer JSON number (tier numbers, leverage, intervals).
@@ -223,11 +241,48 @@ export const uint = withPredicate(
  * ```
  */
 export const positiveInt = withPredicate(
-  z.int().check(z.positive()),
-  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0,
+  z.custom<number>(isPositiveInt, { error: 'a positive integer' }),
+  isPositiveInt,
   undefined,
   safeIntegerSource(1),
 )
+
+const isBoolean = (v: unknown) => typeof v === 'boolean'
+
+/**
+ * A JSON boolean (zod's own boolean type would join a browser bundle for one field).
+ *
+ * @example
+ * ```ts
+ * boolean.parse(true) // true
+ * ```
+ */
+export const boolean = withPredicate(
+  z.custom<boolean>(isBoolean, { error: 'a value of type boolean' }),
+  isBoolean,
+  undefined,
+  (v, fail) => `if (typeof ${v} !== 'boolean') ${fail}`,
+)
+
+/**
+ * One of a few JSON literals, as a custom leaf with its fast-path check
+ * (zod's literal type would join a browser bundle for two contract fields).
+ *
+ * @param values - The accepted values.
+ * @param error - What a refused value should have been.
+ * @returns The schema.
+ * @example
+ * ```ts
+ * const side = oneOfValues(['buy', 'sell'], 'one of "buy", "sell"')
+ * ```
+ */
+export function oneOfValues<const T extends readonly (string | number)[]>(
+  values: T,
+  error: string,
+): z.ZodMiniCustom<T[number], T[number]> {
+  const { accepts, source } = oneOf(values)
+  return withPredicate(z.custom<T[number]>(accepts, { error }), accepts, undefined, source)
+}
 
 /**
  * Converts a wire epoch to milliseconds, whatever its unit: values below
@@ -253,9 +308,7 @@ export function epochToMs(value: number): number {
  * epoch.parse(1767225600) // 1767225600000
  * ```
  */
-export const epoch = z.pipe(z.int().check(z.nonnegative()), z.transform(epochToMs))
-
-const DIGITS = /^\d+$/
+export const epoch = z.pipe(uint, z.transform(epochToMs))
 
 /**
  * {@link epochNumberOrString} as sent, before conversion to ms: a
@@ -267,10 +320,9 @@ const DIGITS = /^\d+$/
  * ```
  */
 export const epochNumberOrStringWire = withPredicate(
-  z.union([
-    z.int().check(z.nonnegative()),
-    z.string().check(z.regex(DIGITS, { error: 'epoch milliseconds as a number or digit string' })),
-  ]),
+  z.custom<number | string>(isEpochNumberOrString, {
+    error: 'epoch milliseconds as a number or digit string',
+  }),
   isEpochNumberOrString,
   undefined,
   epochNumberOrStringSource,
@@ -350,14 +402,14 @@ export function optionalEpochToMs(value: number | string | null | undefined): nu
  * optionalEpoch.parse('') // null
  * ```
  */
-export const optionalEpoch = z.pipe(
-  z.optional(
-    z.union([
-      z.int().check(z.nonnegative()),
-      z.literal(''),
-      z.null(),
-      z.string().check(z.regex(DIGITS)),
-    ]),
+export const optionalEpoch = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.custom<number | string | null>(
+      (v) => v === '' || v === null || isEpochNumberOrString(v),
+      {
+        error: 'epoch milliseconds as a number or digit string, or "", null or 0 for none',
+      },
+    ),
   ),
-  z.transform(optionalEpochToMs),
+  /* @__PURE__ */ z.transform(optionalEpochToMs),
 )

@@ -177,8 +177,22 @@ describe('trades', () => {
     const bad = tradeSample()
     bad[0] = { ...bad[0]!, time: '1767225601' as unknown as number }
     expect(issuesOf('/contract/public/market-trade', bad)).toEqual([
-      { path: 'data[0].time', expected: 'a value of type number', received: '"1767225601"' },
+      { path: 'data[0].time', expected: 'a non-negative integer', received: '"1767225601"' },
     ])
+  })
+
+  it('says what a timestamp must be when it is negative, fractional or past the safe range', () => {
+    for (const time of [-1, 1767225601.5, 2 ** 60]) {
+      const bad = tradeSample()
+      bad[0] = { ...bad[0]!, time }
+      expect(issuesOf('/contract/public/market-trade', bad)).toEqual([
+        {
+          path: 'data[0].time',
+          expected: 'a non-negative integer',
+          received: JSON.stringify(time),
+        },
+      ])
+    }
   })
 })
 
@@ -309,6 +323,64 @@ describe('contract details', () => {
       expected: '1 (perpetual) or 2 (futures)',
       received: '3',
     })
+  })
+})
+
+describe('leaf values that take several forms', () => {
+  it('says what a contract time may be', () => {
+    expect(
+      issuesOf('/contract/public/details', {
+        symbols: [{ ...contractSample(), expire_timestamp: '2027-01-01' }],
+      }),
+    ).toEqual([
+      {
+        path: 'data.symbols[0].expire_timestamp',
+        expected: 'a non-negative integer, or "" or null for none',
+        received: '"2027-01-01"',
+      },
+    ])
+  })
+
+  it('says what a contract status may be', () => {
+    expect(
+      issuesOf('/contract/public/details', {
+        symbols: [{ ...contractSample(), status: 'Halted' }],
+      }),
+    ).toEqual([
+      {
+        path: 'data.symbols[0].status',
+        expected: 'one of "Trading", "Delisted"',
+        received: '"Halted"',
+      },
+    ])
+  })
+
+  it('says what a funding limit may be', () => {
+    for (const limit of ['1e-3', true, Number.POSITIVE_INFINITY]) {
+      const rows: Record<string, unknown>[] = fundingRatesSample()
+      rows[0] = { ...rows[0], funding_upper_limit: limit }
+      expect(issuesOf('/contract/public/funding-rate-v2', rows)).toEqual([
+        {
+          path: 'data[0].funding_upper_limit',
+          expected: 'a decimal string or a finite number',
+          received: JSON.stringify(limit) ?? 'null',
+        },
+      ])
+    }
+  })
+
+  it('says what a settled funding time may be', () => {
+    for (const time of ['-1', '1e12', -1, 1.5]) {
+      const data = fundingHistorySample()
+      data.list[0] = { ...data.list[0]!, funding_time: time as string }
+      expect(issuesOf('/contract/public/funding-rate-history', data)).toEqual([
+        {
+          path: 'data.list[0].funding_time',
+          expected: 'epoch milliseconds as a number or digit string',
+          received: JSON.stringify(time),
+        },
+      ])
+    }
   })
 })
 

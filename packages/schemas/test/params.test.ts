@@ -115,6 +115,18 @@ describe('limits', () => {
       "limit: limit must be at most 100 (the interface's maximum)",
     ])
   })
+
+  it.each([0, -3, 2.5, '10', null])('gives the range for limit %j, one message only', (limit) => {
+    expect(messagesOf(history.params, { symbol: 'X', limit })).toEqual([
+      'limit: limit must be an integer from 1 to 100',
+    ])
+  })
+
+  it('says what the maximum is in a received query too', () => {
+    expect(messagesOf(history.query, { symbol: 'X', limit: '500' })).toEqual([
+      "limit: limit must be at most 100 (the interface's maximum)",
+    ])
+  })
 })
 
 describe('symbols', () => {

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { anyArray, FAIL, withFastDecoder } from '../fast-list.ts'
+import { FAIL, withFastDecoder } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -65,18 +65,24 @@ function checkSide(
   return out
 }
 
-/** A book side on the wire: an array of levels, or `null` for an empty side. */
-const sideWire = z
-  .custom<DepthLevelWire[] | null>((v) => v === null || Array.isArray(v), {
+/**
+ * An array or `null`, its levels left to the caller (one custom schema for
+ * both sides of the table: `z.nullable` would add zod's nullable type to a
+ * browser bundle for this alone).
+ */
+const bookSide = <T>() =>
+  z.custom<T | null>((v) => v === null || Array.isArray(v), {
     error: 'an array of levels, or null for an empty side',
   })
-  .check((ctx) => {
-    if (ctx.value) checkSide(ctx.value, ctx.issues, false)
-  })
+
+/** A book side on the wire: an array of levels, or `null` for an empty side. */
+const sideWire = bookSide<DepthLevelWire[]>().check((ctx) => {
+  if (ctx.value) checkSide(ctx.value, ctx.issues, false)
+})
 
 /** A book side to models: `null` becomes `[]`. */
 const sideData = z.pipe(
-  z.nullable(anyArray),
+  bookSide<unknown[]>(),
   z.transform((side: unknown[] | null, ctx): DepthLevel[] => {
     if (!side) return []
     return checkSide(side, ctx.issues, true) ?? []

@@ -6,12 +6,16 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
+import { withPredicate } from '../fast-field.ts'
 import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
+import { safeIntegerSource } from '../fast-source.ts'
+import { modelMap, orNull } from '../model-map.ts'
 import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
   epochToMs,
+  oneOfValues,
   optionalEpochToMs,
   positiveInt,
   uint,
@@ -19,8 +23,20 @@ import {
 } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
+const isNoneableTime = (v: unknown) =>
+  v === '' || v === null || (Number.isSafeInteger(v) && (v as number) >= 0)
+
 /** `0`, `null`, `""` or absent mean "none". */
-const noneableTime = z.optional(z.union([uint, z.literal(''), z.null()]))
+const noneableTime = z.optional(
+  withPredicate(
+    z.custom<number | '' | null>(isNoneableTime, {
+      error: 'a non-negative integer, or "" or null for none',
+    }),
+    isNoneableTime,
+    undefined,
+    (v, fail) => `if (${v} !== '' && ${v} !== null) {\n${safeIntegerSource(0)(v, fail)}\n}`,
+  ),
+)
 
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and
@@ -36,7 +52,7 @@ const noneableTime = z.optional(z.union([uint, z.literal(''), z.null()]))
 export const contractWire = z
   .object({
     symbol: z.string(),
-    product_type: z.union([z.literal(1), z.literal(2)], { error: '1 (perpetual) or 2 (futures)' }),
+    product_type: oneOfValues([1, 2], '1 (perpetual) or 2 (futures)'),
     base_currency: z.string(),
     quote_currency: z.string(),
     vol_precision: z.optional(unsignedDecimalString),
@@ -65,7 +81,7 @@ export const contractWire = z
     low_24h: unsignedDecimalString,
     change_24h: decimalString,
     funding_interval_hours: z.optional(positiveInt),
-    status: z.optional(z.enum(['Trading', 'Delisted'])),
+    status: z.optional(oneOfValues(['Trading', 'Delisted'], 'one of "Trading", "Delisted"')),
     delist_time: z.optional(uint),
     // Live rows carry it although the spec's table does not: next settlement, ms.
     funding_time: z.optional(uint),
@@ -98,7 +114,59 @@ export type ContractWire = z.input<typeof contractWire>
  */
 export const contractsWire = z.object({ symbols: z.array(contractWire) })
 
-const PRODUCT_TYPES: Record<1 | 2, ProductType> = { 1: 'perpetual', 2: 'futures' }
+/**
+ * The model of a details row: each wire key under its camelCase name, except
+ * where a helper converts (times to ms, absent to `null`, the product type's
+ * name, the quantity step under either wire name).
+ */
+const contractModel = modelMap<Contract>(
+  [
+    'symbol',
+    ['productType', 'productTypeOf', 'product_type'],
+    'base_currency',
+    'quote_currency',
+    ['volumePrecision', 'volumePrecisionOf', 'vol_precision', 'volume_precision'],
+    'price_precision',
+    'max_volume',
+    ['marketMaxVolume', 'orNull', 'market_max_volume'],
+    'min_volume',
+    'contract_size',
+    'index_price',
+    'index_name',
+    'min_leverage',
+    'max_leverage',
+    'turnover_24h',
+    'volume_24h',
+    'last_price',
+    ['openTimestamp', 'epochToMs', 'open_timestamp'],
+    ['expireTimestamp', 'optionalEpochToMs', 'expire_timestamp'],
+    ['settleTimestamp', 'optionalEpochToMs', 'settle_timestamp'],
+    'funding_rate',
+    'expected_funding_rate',
+    'open_interest',
+    'open_interest_value',
+    'high_24h',
+    'low_24h',
+    'change_24h',
+    ['fundingIntervalHours', 'orNull', 'funding_interval_hours'],
+    ['status', 'orNull', 'status'],
+    ['delistTime', 'optionalEpochToMs', 'delist_time'],
+    ['nextFundingTime', 'optionalEpochToMs', 'funding_time'],
+  ],
+  { productTypeOf, volumePrecisionOf, orNull, epochToMs, optionalEpochToMs },
+)
+
+function productTypeOf(code: 1 | 2): ProductType {
+  return code === 1 ? 'perpetual' : 'futures'
+}
+
+/** The quantity step under either wire name (the row's refinement requires one). */
+function volumePrecisionOf(
+  vol: string | undefined,
+  volume: string | undefined,
+): string | undefined {
+  return vol === undefined ? volume : vol
+}
 
 /**
  * Maps a checked wire details row to the model.
@@ -113,95 +181,17 @@ const PRODUCT_TYPES: Record<1 | 2, ProductType> = { 1: 'perpetual', 2: 'futures'
  * ```
  */
 export function toContract(row: z.output<typeof contractWire>): Contract {
-  return {
-    symbol: row.symbol,
-    productType: PRODUCT_TYPES[row.product_type],
-    baseCurrency: row.base_currency,
-    quoteCurrency: row.quote_currency,
-    volumePrecision: volumePrecisionOf(row),
-    pricePrecision: row.price_precision,
-    maxVolume: row.max_volume,
-    marketMaxVolume: row.market_max_volume ?? null,
-    minVolume: row.min_volume,
-    contractSize: row.contract_size,
-    indexPrice: row.index_price,
-    indexName: row.index_name,
-    minLeverage: row.min_leverage,
-    maxLeverage: row.max_leverage,
-    turnover24h: row.turnover_24h,
-    volume24h: row.volume_24h,
-    lastPrice: row.last_price,
-    openTimestamp: epochToMs(row.open_timestamp),
-    expireTimestamp: optionalEpochToMs(row.expire_timestamp),
-    settleTimestamp: optionalEpochToMs(row.settle_timestamp),
-    fundingRate: row.funding_rate,
-    expectedFundingRate: row.expected_funding_rate,
-    openInterest: row.open_interest,
-    openInterestValue: row.open_interest_value,
-    high24h: row.high_24h,
-    low24h: row.low_24h,
-    change24h: row.change_24h,
-    fundingIntervalHours: row.funding_interval_hours ?? null,
-    status: row.status ?? null,
-    delistTime: optionalEpochToMs(row.delist_time),
-    nextFundingTime: optionalEpochToMs(row.funding_time),
-  }
+  return contractModel.build(row)
 }
 
 const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
   row.vol_precision !== undefined || row.volume_precision !== undefined
 
-/** The quantity step under either wire name (the row's refinement requires one). */
-function volumePrecisionOf(row: z.output<typeof contractWire>): string {
-  const step = row.vol_precision ?? row.volume_precision
-  if (step === undefined)
-    throw new TypeError('a details row without vol_precision passed its check')
-  return step
-}
-
-/** {@link toContract} as source, for the generated row check. */
-function contractModel(w: Record<string, string>): string {
-  const orNull = (v: string | undefined) => `(${v} === undefined ? null : ${v})`
-  return `{
-    symbol: ${w.symbol},
-    productType: ${w.product_type} === 1 ? 'perpetual' : 'futures',
-    baseCurrency: ${w.base_currency},
-    quoteCurrency: ${w.quote_currency},
-    volumePrecision: ${w.vol_precision} === undefined ? ${w.volume_precision} : ${w.vol_precision},
-    pricePrecision: ${w.price_precision},
-    maxVolume: ${w.max_volume},
-    marketMaxVolume: ${orNull(w.market_max_volume)},
-    minVolume: ${w.min_volume},
-    contractSize: ${w.contract_size},
-    indexPrice: ${w.index_price},
-    indexName: ${w.index_name},
-    minLeverage: ${w.min_leverage},
-    maxLeverage: ${w.max_leverage},
-    turnover24h: ${w.turnover_24h},
-    volume24h: ${w.volume_24h},
-    lastPrice: ${w.last_price},
-    openTimestamp: epochToMs(${w.open_timestamp}),
-    expireTimestamp: optionalEpochToMs(${w.expire_timestamp}),
-    settleTimestamp: optionalEpochToMs(${w.settle_timestamp}),
-    fundingRate: ${w.funding_rate},
-    expectedFundingRate: ${w.expected_funding_rate},
-    openInterest: ${w.open_interest},
-    openInterestValue: ${w.open_interest_value},
-    high24h: ${w.high_24h},
-    low24h: ${w.low_24h},
-    change24h: ${w.change_24h},
-    fundingIntervalHours: ${orNull(w.funding_interval_hours)},
-    status: ${orNull(w.status)},
-    delistTime: optionalEpochToMs(${w.delist_time}),
-    nextFundingTime: optionalEpochToMs(${w.funding_time}),
-  }`
-}
-
 const contracts = fastList(contractWire, toContract, {
   accept: hasVolumePrecision,
   acceptSource: (w) => `${w.vol_precision} !== undefined || ${w.volume_precision} !== undefined`,
-  model: contractModel,
-  helpers: { epochToMs, optionalEpochToMs },
+  model: contractModel.model,
+  helpers: contractModel.helpers,
 })
 
 /**

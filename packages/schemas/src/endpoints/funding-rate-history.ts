@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { FAIL, fastList, withFastDecoder } from '../fast-list.ts'
+import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
+import { modelMap } from '../model-map.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import {
@@ -13,8 +14,6 @@ import {
   epochNumberOrString,
   epochNumberOrStringToMs,
   epochNumberOrStringWire,
-  epochToMs,
-  isDecimalString,
 } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
@@ -46,57 +45,12 @@ const fundingRateRowWire = z.object({
   funding_time: epochNumberOrStringWire,
 })
 
-function toFundingRateRecord(r: z.output<typeof fundingRateRowWire>): FundingRateRecord {
-  return {
-    symbol: r.symbol,
-    fundingRate: r.funding_rate,
-    fundingTime: epochNumberOrStringToMs(r.funding_time),
-  }
-}
+const recordModel = modelMap<FundingRateRecord>(
+  ['symbol', 'funding_rate', ['fundingTime', 'epochNumberOrStringToMs', 'funding_time']],
+  { epochNumberOrStringToMs },
+)
 
-const records = fastList(fundingRateRowWire, toFundingRateRecord, {
-  model: (w) =>
-    `{ symbol: ${w.symbol}, fundingRate: ${w.funding_rate}, fundingTime: epochNumberOrStringToMs(${w.funding_time}) }`,
-  helpers: { epochNumberOrStringToMs },
-})
-
-/**
- * decodeData's path for the whole payload, by hand: the same checks as
- * `records`' generated row (symbol a string, the rate a decimal string, the
- * time a non-negative safe integer or a digit string, read as
- * `epochNumberOrStringToMs` reads it) in one loop, without a call per row or
- * the list wrappers, which on a 100-row payload cost a few percent of it.
- * Anything else is FAIL, and zod decides.
- */
-function decodeFundingHistory(data: unknown): FundingRateRecord[] | typeof FAIL {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return FAIL
-  const rows: unknown = (data as { list?: unknown }).list
-  if (!Array.isArray(rows)) return FAIL
-  const out: FundingRateRecord[] = new Array(rows.length)
-  for (let r = 0; r < rows.length; r++) {
-    const row: unknown = rows[r]
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
-    const { symbol, funding_rate: rate, funding_time: time } = row as Record<string, unknown>
-    if (typeof symbol !== 'string' || !isDecimalString(rate)) return FAIL
-    let ms: number
-    if (typeof time === 'number') {
-      if (!Number.isSafeInteger(time) || time < 0) return FAIL
-      ms = time
-    } else {
-      if (typeof time !== 'string' || time.length === 0) return FAIL
-      let value = 0
-      for (let i = 0; i < time.length; i++) {
-        const digit = time.charCodeAt(i) - 48
-        if (digit >>> 0 > 9) return FAIL
-        value = value * 10 + digit
-      }
-      // exact by hand up to 15 digits, else Number (as epochNumberOrStringToMs)
-      ms = time.length > 15 ? Number(time) : value
-    }
-    out[r] = { symbol, fundingRate: rate, fundingTime: epochToMs(ms) }
-  }
-  return out
-}
+const records = fastList(fundingRateRowWire, recordModel.build, recordModel)
 
 /**
  * Settled funding rates of one contract.
@@ -115,6 +69,6 @@ export const fundingRateHistoryEndpoint = defineEndpoint(route, {
       z.object({ list: records }),
       z.transform(({ list }: { list: FundingRateRecord[] }) => list),
     ),
-    decodeFundingHistory,
+    listFieldDecoder('list', records),
   ),
 })

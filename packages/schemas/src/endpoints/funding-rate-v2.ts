@@ -10,6 +10,7 @@ import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
+import { modelMap } from '../model-map.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalLike, decimalString, epochToMs, uint } from '../primitives.ts'
@@ -45,16 +46,21 @@ export const fundingRateV2RowWire = z.object({
  * ```
  */
 export function toFundingRateV2Row(row: z.output<typeof fundingRateV2RowWire>): FundingRate {
-  return {
-    symbol: row.symbol,
-    timestamp: row.timestamp === undefined ? null : epochToMs(row.timestamp),
-    rateValue: row.rate_value,
-    expectedRate: row.expected_rate,
-    fundingTime: epochToMs(row.funding_time),
-    fundingUpperLimit: row.funding_upper_limit,
-    fundingLowerLimit: row.funding_lower_limit,
-  }
+  return rowModel.build(row)
 }
+
+const rowModel = modelMap<FundingRate>(
+  [
+    'symbol',
+    ['timestamp', 'optionalMs', 'timestamp'],
+    'rate_value',
+    'expected_rate',
+    ['fundingTime', 'epochToMs', 'funding_time'],
+    'funding_upper_limit',
+    'funding_lower_limit',
+  ],
+  { optionalMs: (t?: number) => (t === undefined ? null : epochToMs(t)), epochToMs },
+)
 
 /**
  * The current funding of every contract, in one call.
@@ -70,10 +76,6 @@ export const fundingRatesEndpoint = defineEndpoint(
     params: z.object({ symbol: z.optional(symbolParam) }),
     query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: z.array(fundingRateV2RowWire),
-    data: fastList(fundingRateV2RowWire, toFundingRateV2Row, {
-      model: (w) =>
-        `{ symbol: ${w.symbol}, timestamp: ${w.timestamp} === undefined ? null : epochToMs(${w.timestamp}), rateValue: ${w.rate_value}, expectedRate: ${w.expected_rate}, fundingTime: epochToMs(${w.funding_time}), fundingUpperLimit: ${w.funding_upper_limit}, fundingLowerLimit: ${w.funding_lower_limit} }`,
-      helpers: { epochToMs },
-    }),
+    data: fastList(fundingRateV2RowWire, toFundingRateV2Row, rowModel),
   },
 )

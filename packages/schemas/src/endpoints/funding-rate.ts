@@ -40,7 +40,12 @@ export const fundingRateWire = z.object({
  */
 export type FundingRateWire = z.input<typeof fundingRateWire>
 
-const fundingRateData = z.extend(fundingRateWire, { timestamp: epoch, funding_time: epoch })
+// A spread of the shape, not z.extend: the same object, without zod's extend in a browser bundle.
+const fundingRateData = z.object({
+  ...fundingRateWire.shape,
+  timestamp: epoch,
+  funding_time: epoch,
+})
 
 /**
  * Maps a checked wire funding row to the model (times already in ms).

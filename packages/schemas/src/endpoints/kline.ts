@@ -5,9 +5,10 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { type FastListOptions, fastList } from '../fast-list.ts'
+import { fastList } from '../fast-list.ts'
 import type { KlineStep } from '../kline-steps.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
+import { modelMap } from '../model-map.ts'
 import type { Kline } from '../models.ts'
 import {
   integerQuery,
@@ -72,14 +73,7 @@ export const klinesWire = z.array(klineRecordWire)
  */
 export function toKline(k: KlineWire): Kline {
   // Some live candles are stamped a second after their bucket: floor to the minute.
-  return {
-    timestamp: floorToMinute(epochToMs(k.timestamp)),
-    openPrice: k.open_price,
-    highPrice: k.high_price,
-    lowPrice: k.low_price,
-    closePrice: k.close_price,
-    volume: k.volume,
-  }
+  return klineModel.build(k)
 }
 
 /**
@@ -93,11 +87,17 @@ function floorToMinute(ms: number): number {
 }
 
 /** {@link toKline} as source, for the generated row check. */
-const klineModel: FastListOptions<typeof klineRecordWire> = {
-  model: (w) =>
-    `{ timestamp: floorToMinute(epochToMs(${w.timestamp})), openPrice: ${w.open_price}, highPrice: ${w.high_price}, lowPrice: ${w.low_price}, closePrice: ${w.close_price}, volume: ${w.volume} }`,
-  helpers: { floorToMinute, epochToMs },
-}
+const klineModel = modelMap<Kline>(
+  [
+    ['timestamp', 'candleTime', 'timestamp'],
+    'open_price',
+    'high_price',
+    'low_price',
+    'close_price',
+    'volume',
+  ],
+  { candleTime: (t: number) => floorToMinute(epochToMs(t)) },
+)
 
 const windowMessage = (count: number) =>
   `the window holds ${count} candles but one request returns at most ${MAX_KLINES_PER_REQUEST}: narrow it, or use iterKlines / getKlineRange for any range`

@@ -6,9 +6,10 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { fastList } from '../fast-list.ts'
+import { modelMap } from '../model-map.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import { epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
+import { boolean, epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /** The interface's largest `limit` for market-trade. */
@@ -28,7 +29,7 @@ export const tradeWire = z.object({
   qty: unsignedDecimalString,
   quote_qty: unsignedDecimalString,
   time: uint,
-  is_buyer_maker: z.boolean(),
+  is_buyer_maker: boolean,
 })
 
 /**
@@ -55,15 +56,13 @@ const tradesWire = z.array(tradeWire)
  * ```
  */
 export function toTrade(t: TradeWire): Trade {
-  return {
-    symbol: t.symbol,
-    price: t.price,
-    qty: t.qty,
-    quoteQty: t.quote_qty,
-    time: epochToMs(t.time),
-    isBuyerMaker: t.is_buyer_maker,
-  }
+  return tradeModel.build(t)
 }
+
+const tradeModel = modelMap<Trade>(
+  ['symbol', 'price', 'qty', 'quote_qty', ['time', 'epochToMs', 'time'], 'is_buyer_maker'],
+  { epochToMs },
+)
 
 /**
  * Latest trades of one contract.
@@ -77,9 +76,5 @@ export const tradesEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: tradesWire,
-  data: fastList(tradeWire, toTrade, {
-    model: (w) =>
-      `{ symbol: ${w.symbol}, price: ${w.price}, qty: ${w.qty}, quoteQty: ${w.quote_qty}, time: epochToMs(${w.time}), isBuyerMaker: ${w.is_buyer_maker} }`,
-    helpers: { epochToMs },
-  }),
+  data: fastList(tradeWire, toTrade, tradeModel),
 })

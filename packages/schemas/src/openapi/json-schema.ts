@@ -19,12 +19,20 @@ import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
 import { depthWire } from '../endpoints/depth.ts'
 import { contractWire } from '../endpoints/details.ts'
+import { endpoints } from '../endpoints/index.ts'
+import { envelopeWire } from '../envelope.ts'
 import { KLINE_STEPS } from '../kline-steps.ts'
-import { stepQuery } from '../params.ts'
+import { stepQuery, symbolQuery } from '../params.ts'
 import {
+  boolean,
   DECIMAL_PATTERN,
+  decimalLike,
   decimalString,
+  epochNumberOrStringWire,
+  integer,
+  positiveInt,
   UNSIGNED_DECIMAL_PATTERN,
+  uint,
   unsignedDecimalString,
 } from '../primitives.ts'
 
@@ -69,6 +77,14 @@ export const sharedSchemas: Record<string, JsonSchema> = {
 
 const stepOutput = (stepQuery._zod.def as { out: $ZodType }).out
 const depthSide = depthWire.shape.bids
+const decimalLikeInput = (decimalLike._zod.def as { in: $ZodType }).in
+const inner = (schema: unknown) =>
+  (schema as { _zod: { def: { innerType: $ZodType } } })._zod.def.innerType
+const noneableTime = inner(contractWire.shape.expire_timestamp)
+const envelopeCode = (envelopeWire.shape.code._zod.def as { in: $ZodType }).in
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+const UINT: JsonSchema = { type: 'integer', minimum: 0, maximum: MAX_SAFE }
+const INTEGER: JsonSchema = { type: 'integer', minimum: -MAX_SAFE, maximum: MAX_SAFE }
 
 /**
  * The JSON Schema of each wire construct zod cannot describe, by schema identity: each a
@@ -85,7 +101,27 @@ const overrides = new Map<$ZodType, JsonSchema>([
     },
   ],
   [stepOutput, { type: 'integer', enum: [...KLINE_STEPS] }],
+  [decimalLikeInput, { anyOf: [ref('DecimalString'), { type: 'number' }] }],
+  // The custom leaves of primitives.ts (and the two that endpoints keep to themselves).
+  [integer, INTEGER],
+  [uint, UINT],
+  [positiveInt, { type: 'integer', exclusiveMinimum: 0, maximum: MAX_SAFE }],
+  [boolean, { type: 'boolean' }],
+  [epochNumberOrStringWire, { anyOf: [UINT, { type: 'string', pattern: '^\\d+$' }] }],
+  [noneableTime, { anyOf: [UINT, { enum: ['', null] }] }],
+  [envelopeCode, { anyOf: [INTEGER, { type: 'string', pattern: '^-?\\d+$' }] }],
+  [inner(envelopeWire.shape.data), {}],
+  [contractWire.shape.product_type, { type: 'number', enum: [1, 2] }],
+  [inner(contractWire.shape.status), { type: 'string', enum: ['Trading', 'Delisted'] }],
 ])
+
+// Each route's limit: an integer from 1 to the route's maxRecords (params.ts's limitValue).
+for (const row of Object.values(endpoints)) {
+  const limit = (row.query.shape as Record<string, unknown>).limit
+  if (limit === undefined || row.maxRecords === undefined) continue
+  const checked = (inner(limit)._zod.def as unknown as { out: $ZodType }).out
+  overrides.set(checked, { type: 'integer', minimum: 1, maximum: row.maxRecords })
+}
 
 /** The refinements of wire objects that JSON Schema can state, added to zod's output. */
 const refinements = new Map<$ZodType, JsonSchema>([
@@ -94,6 +130,8 @@ const refinements = new Map<$ZodType, JsonSchema>([
     // `vol_precision (or volume_precision) is required`: live rows send the first, the spec names the second.
     { anyOf: [{ required: ['vol_precision'] }, { required: ['volume_precision'] }] },
   ],
+  // `symbol is required`: a refinement (not z.minLength, see params.ts), so zod cannot describe it.
+  [symbolQuery, { minLength: 1 }],
 ])
 
 // A schema with checks added (`.check()`) is a copy whose `parent` is the unchecked one; zod
@@ -105,6 +143,8 @@ for (const [schema, json] of [...overrides]) {
 function unrepresentable(ctx: { zodSchema: $ZodType; path: (string | number)[]; message: string }) {
   const known = overrides.get(ctx.zodSchema)
   if (known) return structuredClone(known)
+  // A refinement that states its JSON Schema as zod metadata (params.ts's integerQuery): zod writes that.
+  if (z.globalRegistry.has(ctx.zodSchema)) return {}
   throw new Error(
     `openapi: no JSON Schema for the schema at ${JSON.stringify(ctx.path)} (${ctx.message}); add one to the overrides of src/openapi/json-schema.ts`,
   )
@@ -162,6 +202,7 @@ export function queryParameterSchema(field: $ZodType): JsonSchema {
   const output = withoutDialect(
     z.toJSONSchema(field, {
       io: 'output',
+      override: refine,
       unrepresentable: (ctx) => {
         if (ctx.zodSchema._zod.def.type === 'transform') {
           transformed = true
@@ -173,7 +214,7 @@ export function queryParameterSchema(field: $ZodType): JsonSchema {
   )
   if (!transformed) return output
   const input = withoutDialect(
-    z.toJSONSchema(field, { io: 'input', unrepresentable }) as JsonSchema,
+    z.toJSONSchema(field, { io: 'input', unrepresentable, override: refine }) as JsonSchema,
   )
   const digits = typeof input.pattern === 'string' ? DIGITS.exec(input.pattern) : null
   if (input.type !== 'string' || !digits) return input
