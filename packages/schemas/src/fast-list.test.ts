@@ -17,8 +17,8 @@ import { fundingRateV2RowWire, toFundingRateV2Row } from './endpoints/funding-ra
 import { endpoints } from './endpoints/index.ts'
 import { klineRecordWire, toKline } from './endpoints/kline.ts'
 import { toTrade, tradeWire } from './endpoints/trades.ts'
+import { epochToMs } from './epochs.ts'
 import { fastList } from './fast-list.ts'
-import { epochToMs } from './primitives.ts'
 
 /** The reference: the same rows through zod alone. */
 function reference<Row extends z.ZodMiniObject>(row: Row) {

@@ -43,6 +43,13 @@ export type { TradeWire } from './endpoints/trades.ts'
 export { toTrade, tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
 export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
+export {
+  epoch,
+  epochNumberOrString,
+  epochToMs,
+  optionalEpoch,
+  optionalEpochToMs,
+} from './epochs.ts'
 export type { CheckSource, Convert, Predicate } from './fast-field.ts'
 export { withPredicate } from './fast-field.ts'
 export type { FastListOptions } from './fast-list.ts'
@@ -80,15 +87,10 @@ export {
   DECIMAL_PATTERN,
   decimalLike,
   decimalString,
-  epoch,
-  epochNumberOrString,
-  epochToMs,
   integer,
   isDecimalString,
   isUnsignedDecimalString,
   numberToDecimalString,
-  optionalEpoch,
-  optionalEpochToMs,
   positiveInt,
   UNSIGNED_DECIMAL_EXPECTED,
   uint,

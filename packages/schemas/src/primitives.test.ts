@@ -1,14 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { epochNumberOrString, epochToMs, optionalEpoch } from './epochs.ts'
 import {
   DECIMAL_PATTERN,
   decimalLike,
-  epochNumberOrString,
-  epochToMs,
   isDecimalString,
   isUnsignedDecimalString,
   numberToDecimalString,
-  optionalEpoch,
   UNSIGNED_DECIMAL_PATTERN,
 } from './primitives.ts'
 

@@ -9,16 +9,11 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epoch, epochToMs } from '../epochs.ts'
 import { FAIL, withFastDecoder } from '../fast-list.ts'
 import type { Depth, DepthLevel } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import {
-  epoch,
-  epochToMs,
-  isUnsignedDecimalString,
-  UNSIGNED_DECIMAL_EXPECTED,
-  uint,
-} from '../primitives.ts'
+import { isUnsignedDecimalString, UNSIGNED_DECIMAL_EXPECTED, uint } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
+import { epochToMs, optionalEpochToMs } from '../epochs.ts'
 import { withPredicate } from '../fast-field.ts'
 import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import { safeIntegerSource } from '../fast-source.ts'
@@ -14,9 +15,7 @@ import type { Contract, ProductType } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
-  epochToMs,
   oneOfValues,
-  optionalEpochToMs,
   positiveInt,
   uint,
   unsignedDecimalString,

@@ -5,16 +5,12 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epochNumberOrString, epochNumberOrStringToMs, epochNumberOrStringWire } from '../epochs.ts'
 import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import { modelMap } from '../model-map.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import {
-  decimalString,
-  epochNumberOrString,
-  epochNumberOrStringToMs,
-  epochNumberOrStringWire,
-} from '../primitives.ts'
+import { decimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 const route = endpointRoutes['/contract/public/funding-rate-history']

@@ -9,11 +9,12 @@
 import * as z from 'zod/mini'
 import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
+import { epochToMs } from '../epochs.ts'
 import { fastList } from '../fast-list.ts'
 import { modelMap } from '../model-map.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalLike, decimalString, epochToMs, uint } from '../primitives.ts'
+import { decimalLike, decimalString, uint } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**

@@ -5,9 +5,10 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epoch } from '../epochs.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalLike, decimalString, epoch, uint } from '../primitives.ts'
+import { decimalLike, decimalString, uint } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epochToMs } from '../epochs.ts'
 import { fastList } from '../fast-list.ts'
 import type { KlineStep } from '../kline-steps.ts'
 import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
@@ -18,7 +19,7 @@ import {
   symbolQuery,
   timeParam,
 } from '../params.ts'
-import { epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
+import { uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**

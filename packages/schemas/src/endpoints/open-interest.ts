@@ -5,9 +5,10 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epoch } from '../epochs.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { epoch, uint, unsignedDecimalString } from '../primitives.ts'
+import { uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**

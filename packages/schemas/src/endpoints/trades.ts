@@ -5,11 +5,12 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { epochToMs } from '../epochs.ts'
 import { fastList } from '../fast-list.ts'
 import { modelMap } from '../model-map.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
-import { boolean, epochToMs, uint, unsignedDecimalString } from '../primitives.ts'
+import { boolean, uint, unsignedDecimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /** The interface's largest `limit` for market-trade. */

@@ -21,6 +21,7 @@ import { depthWire } from '../endpoints/depth.ts'
 import { contractWire } from '../endpoints/details.ts'
 import { endpoints } from '../endpoints/index.ts'
 import { envelopeWire } from '../envelope.ts'
+import { epochNumberOrStringWire } from '../epochs.ts'
 import { KLINE_STEPS } from '../kline-steps.ts'
 import { stepQuery, symbolQuery } from '../params.ts'
 import {
@@ -28,7 +29,6 @@ import {
   DECIMAL_PATTERN,
   decimalLike,
   decimalString,
-  epochNumberOrStringWire,
   integer,
   positiveInt,
   UNSIGNED_DECIMAL_PATTERN,
