@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Kline } from '@perpkit/schemas'
 import { CANDLE_WRITER_LIMITS, createCandleWriter } from '../src/store/candle-writer.ts'
 import { openStore, type Store } from '../src/store/open-store.ts'
+import { candleBatch } from '../test/helpers.ts'
 import { createLegacyTables, legacyGroup } from './legacy-insert.ts'
 import { previousWriteCandleWindow } from './previous-writer.ts'
 import { int, printTable } from './table.ts'
@@ -47,24 +48,12 @@ async function measure(rows: number, run: () => Promise<void>): Promise<Rate> {
   }
 }
 
-function batchOf(dataset: string, candles: Kline[]) {
-  return {
-    dataset,
-    symbol: 'BTCUSDT',
-    step: 1,
-    startTime: (candles[0] as Kline).timestamp,
-    endTime: (candles.at(-1) as Kline).timestamp,
-    candles,
-    fetchedAt: 0,
-  }
-}
-
 /** The previous path: `workers` fetchers, each awaiting its own window's group commit. */
 async function previousPath(store: Store, dataset: string, batches: Kline[][], workers: number) {
   let next = 0
   const worker = async () => {
     while (next < batches.length)
-      await previousWriteCandleWindow(store, batchOf(dataset, batches[next++] as Kline[]))
+      await previousWriteCandleWindow(store, candleBatch(batches[next++] as Kline[], dataset))
   }
   await Promise.all(Array.from({ length: workers }, worker))
 }
@@ -84,7 +73,7 @@ async function writerPath(
   const writer = createCandleWriter(store, { limits })
   let next = 0
   const worker = async () => {
-    while (next < batches.length) await writer.add(batchOf(dataset, batches[next++] as Kline[]))
+    while (next < batches.length) await writer.add(candleBatch(batches[next++] as Kline[], dataset))
   }
   await Promise.all(Array.from({ length: workers }, worker))
   await writer.flush()

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DuckDBInstance } from '@duckdb/node-api'
+import type { Kline } from '@perpkit/schemas'
 import { runCli } from '../src/index.ts'
+import type { CandleBatch } from '../src/store/candle-writer.ts'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -138,4 +140,20 @@ export function backfillArgv(target: BackfillTarget, extra: readonly string[] = 
     String(to),
     ...extra,
   ]
+}
+
+/**
+ * One fetched window of BTCUSDT 1m candles, as the backfill hands it to the
+ * writer: its range is its first and last candle.
+ */
+export function candleBatch(candles: Kline[], dataset = 'kline', fetchedAt = 0): CandleBatch {
+  return {
+    dataset,
+    symbol: 'BTCUSDT',
+    step: 1,
+    startTime: (candles[0] as Kline).timestamp,
+    endTime: (candles.at(-1) as Kline).timestamp,
+    candles,
+    fetchedAt,
+  }
 }

@@ -9,7 +9,7 @@ import {
 } from '../src/store/candle-writer.ts'
 import { migrations, SCHEMA_VERSION } from '../src/store/migrations.ts'
 import { openStore, type Store } from '../src/store/open-store.ts'
-import { tempDir } from './helpers.ts'
+import { candleBatch, tempDir } from './helpers.ts'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -28,17 +28,7 @@ function candle(i: number, price: string): Kline {
   }
 }
 
-function window(candles: Kline[], dataset = 'kline'): CandleBatch {
-  return {
-    dataset,
-    symbol: 'BTCUSDT',
-    step: 1,
-    startTime: (candles[0] as Kline).timestamp,
-    endTime: (candles.at(-1) as Kline).timestamp,
-    candles,
-    fetchedAt: T0,
-  }
-}
+const window = (candles: Kline[], dataset = 'kline') => candleBatch(candles, dataset, T0)
 
 /** Writes windows through one writer and waits for their commit. */
 async function writeAll(store: Store, windows: CandleBatch[]): Promise<void> {

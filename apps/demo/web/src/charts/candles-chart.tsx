@@ -17,7 +17,7 @@ import {
 } from 'lightweight-charts'
 import { useEffect, useRef } from 'preact/hooks'
 import { chartPriceLabel, tickDecimals } from '../format.ts'
-import { baseOptions, type ChartPalette, palette, prefersDark } from './theme.ts'
+import { type ChartPalette, palette, prefersDark, timeChartOptions } from './theme.ts'
 import { useChart } from './use-chart.ts'
 
 /** Props of {@link CandlesChart}. */
@@ -65,14 +65,10 @@ export function CandlesChart(props: CandlesChartProps) {
   latest.current = props
   const { container, handles } = useChart<Handles>(
     (element, colors) => {
-      const chart = createChart(element, {
-        ...baseOptions(colors),
-        autoSize: true,
-        timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
-        localization: {
-          priceFormatter: (value: number) => chartPriceLabel(value, latest.current.formatPrice),
-        },
-      })
+      const chart = createChart(
+        element,
+        timeChartOptions(colors, (value) => chartPriceLabel(value, latest.current.formatPrice)),
+      )
       const candles = chart.addSeries(CandlestickSeries, {
         ...candleColors(colors),
         borderVisible: false,

@@ -13,7 +13,7 @@ import {
 } from 'lightweight-charts'
 import { useEffect } from 'preact/hooks'
 import { formatDecimal } from '../../../src/format.ts'
-import { baseOptions, type ChartPalette } from './theme.ts'
+import { type ChartPalette, timeChartOptions } from './theme.ts'
 import { useChart } from './use-chart.ts'
 
 interface Handles {
@@ -29,16 +29,13 @@ function areaColors(colors: ChartPalette) {
 export function OpenInterestChart(props: { points: readonly OpenInterest[]; testid: string }) {
   const { container, handles } = useChart<Handles>(
     (element, colors) => {
-      const chart = createChart(element, {
-        ...baseOptions(colors),
-        autoSize: true,
-        timeScale: { ...baseOptions(colors).timeScale, timeVisible: true, secondsVisible: false },
+      const chart = createChart(
+        element,
         // Contracts, grouped and whole: the label goes back through the exact formatter.
-        localization: {
-          priceFormatter: (value: number) =>
-            Number.isFinite(value) ? formatDecimal(String(value), { decimals: 0 }) : '',
-        },
-      })
+        timeChartOptions(colors, (value) =>
+          Number.isFinite(value) ? formatDecimal(String(value), { decimals: 0 }) : '',
+        ),
+      )
       const area = chart.addSeries(AreaSeries, { ...areaColors(colors), lineWidth: 2 })
       return { chart, area }
     },

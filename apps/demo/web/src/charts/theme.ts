@@ -73,3 +73,18 @@ export function baseOptions(colors: ChartPalette) {
     timeScale: { borderColor: colors.grid },
   }
 }
+
+/**
+ * The options of a chart over time (candles, open interest): the base
+ * options, sized to its container, times to the minute on the axis, and
+ * price labels from `priceFormatter`.
+ */
+export function timeChartOptions(colors: ChartPalette, priceFormatter: (value: number) => string) {
+  const base = baseOptions(colors)
+  return {
+    ...base,
+    autoSize: true,
+    timeScale: { ...base.timeScale, timeVisible: true, secondsVisible: false },
+    localization: { priceFormatter },
+  }
+}
