@@ -147,14 +147,14 @@ async function attemptOnce(
     // now, not once the body is read and parsed (that time was lost from every window).
     // The headers are observed first: a window the server reports used up blocks before
     // the freed slot lets a queued request go.
+    const rateLimit = parseRateLimitHeaders(response.headers)
     if (bucket) {
-      const rateLimit = parseRateLimitHeaders(response.headers)
       if (rateLimit) bucket.observe(rateLimit)
       slot?.release()
     }
     const text = await readBody(response, maxBytes, label)
     try {
-      return readResponse(response, text, label, undefined, attempts, schemas)
+      return readResponse(response, text, label, rateLimit, attempts, schemas)
     } catch (error) {
       // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
       if (error instanceof PerpkitError) throw error

@@ -10,8 +10,7 @@ import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { createApiError } from './errors/api.ts'
 import { ResponseValidationError, UnexpectedResponseError } from './errors/transport.ts'
 import type { Schemas } from './load-schemas.ts'
-import { parseRateLimitHeaders, parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
-import type { EndpointLimiter } from './rate-limit-store.ts'
+import { parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 
 /** A response whose envelope says success. */
 export interface RawResponse {
@@ -22,13 +21,13 @@ export interface RawResponse {
 }
 
 /**
- * Reads a response whose body is in; tells the limiter what the server
- * counted.
+ * Reads a response whose body is in.
  *
  * @param response - The HTTP response (body already read).
  * @param text - Its body.
  * @param label - `GET /contract/public/depth`, for errors.
- * @param bucket - The endpoint's limiter, if any.
+ * @param rateLimit - Its rate-limit headers, parsed once by the caller (which
+ *   has already told the limiter).
  * @param attempts - Attempts made so far, this one included.
  * @param schemas - The loaded schemas module.
  * @returns The success envelope and its response.
@@ -40,13 +39,11 @@ export function readResponse(
   response: Response,
   text: string,
   label: string,
-  bucket: EndpointLimiter | undefined,
+  rateLimit: RateLimitInfo | null,
   attempts: number,
   schemas: Schemas,
 ): RawResponse {
   const status = response.status
-  const rateLimit = parseRateLimitHeaders(response.headers)
-  if (rateLimit && bucket) bucket.observe(rateLimit)
   let json: unknown
   try {
     json = JSON.parse(text)
