@@ -57,6 +57,34 @@ describe('handing freed memory back', () => {
     }
   })
 
+  it('drops the table blocks DuckDB cached, which a recorder never reads again', async () => {
+    const store = await openStore(join(tmp.dir, 'cache.duckdb'))
+    try {
+      await store.run(
+        `INSERT INTO candles SELECT 'kline', 'BTCUSDT', 1, make_timestamp_ms(i * 60000),
+           i / 7, i / 3, i / 11, i / 5, i / 13 FROM range(200000) t(i)`,
+      )
+      await store.run('CHECKPOINT')
+      // A query over every column loads the checkpointed blocks into the cache.
+      await store.all('SELECT sum(open + high + low + close + volume) FROM candles')
+      const cached = async () => {
+        const [row] = await store.all(
+          "SELECT coalesce(sum(memory_usage_bytes), 0)::BIGINT AS b FROM duckdb_memory() WHERE tag = 'BASE_TABLE'",
+        )
+        return Number(row?.b)
+      }
+      const before = await cached()
+      expect(before).toBeGreaterThan(2 * 1024 * 1024)
+      await store.releaseMemory()
+      expect(await cached()).toBeLessThan(before / 2)
+      // The data is still there, read back from the file.
+      const [n] = await store.all('SELECT count(*) AS c FROM candles')
+      expect(Number(n?.c)).toBe(200_000)
+    } finally {
+      store.close()
+    }
+  })
+
   it('releases after a commit once the interval has passed on the writer clock, not after every commit', async () => {
     const store = await openStore(join(tmp.dir, 'writer.duckdb'))
     try {

@@ -21,7 +21,8 @@ export interface Store {
   conn: DuckDBConnection
   /**
    * Hands the memory DuckDB's allocators hold freed back to the system, after
-   * the writes queued before it (see {@link RELEASE_MEMORY_SQL}).
+   * the writes queued before it: the table blocks DuckDB cached and what its
+   * allocators keep once freed (see `releaseMemory` in open-store.ts).
    */
   releaseMemory(): Promise<void>
   /** Closes the connection and the file. */
@@ -40,16 +41,47 @@ export interface Store {
 const DEFAULT_MEMORY_LIMIT = '64MB'
 
 /**
- * Setting the buffer pool to the size it already has makes DuckDB evict down
- * to it and then flush its allocators: its bundled jemalloc purges the pages
- * freed in every arena, and glibc's `malloc_trim(0)` returns the free pages of
- * every malloc arena (DuckDB's own objects, on the threads that ran queries).
- * Left alone, DuckDB does so only when its worker threads idle for half a
- * second, which a backfill never lets happen, so a long backfill's RSS grew by
- * what the allocators kept (bench/year-rss.ts: 206 → 256 MB over a year of 1m
- * candles). `%s` is the limit, checked by `parseMemoryLimit`.
+ * What DuckDB's buffer manager holds besides cached table blocks: the tables'
+ * rows not yet checkpointed, indexes, transactions. Those cannot be dropped
+ * without spilling them to disk; cached blocks of checkpointed data can (they
+ * are read back from the file when a query needs them).
  */
-const RELEASE_MEMORY_SQL = "SET memory_limit = '%s'"
+const HELD_SQL =
+  "SELECT coalesce(sum(memory_usage_bytes) FILTER (WHERE tag <> 'BASE_TABLE'), 0)::BIGINT AS held FROM duckdb_memory()"
+
+/**
+ * Room left above what is held when dropping cached blocks, so the pass never
+ * asks DuckDB for a limit it cannot meet while a page or two is in use.
+ */
+const DROP_MARGIN_BYTES = 1024 * 1024
+
+/**
+ * Hands memory back in two steps, both by setting the buffer pool's limit:
+ *
+ * 1. Down to what is {@link HELD_SQL held} (plus {@link DROP_MARGIN_BYTES}):
+ *    DuckDB evicts the table blocks it cached, which a recorder writes and
+ *    never reads again. Unevicted, the cache grows with the archive up to the
+ *    limit (bench/year-rss.ts: +14 MB over a year of 1m candles at 64 MB,
+ *    more with a bigger `--memory-limit`). Should DuckDB still not meet the
+ *    lower limit (something was pinned meanwhile), it refuses and keeps the
+ *    old one; the blocks then go on the next call.
+ * 2. Back to the store's own limit: DuckDB flushes its allocators. Its
+ *    bundled jemalloc purges the pages freed in every arena, and glibc's
+ *    `malloc_trim(0)` returns the free pages of every malloc arena (DuckDB's
+ *    own objects, on the threads that ran queries). Left alone, DuckDB does
+ *    so only when its worker threads idle for half a second, which a
+ *    backfill never lets happen (206 → 256 MB over the same year).
+ */
+async function releaseMemory(conn: DuckDBConnection, memoryLimit: string): Promise<void> {
+  const [row] = (await conn.runAndReadAll(HELD_SQL)).getRows()
+  const held = Number(row?.[0] ?? 0)
+  try {
+    await conn.run(`SET memory_limit = '${held + DROP_MARGIN_BYTES}B'`)
+  } catch (error) {
+    if (!/could not free up enough memory/i.test(String(error))) throw error
+  }
+  await conn.run(`SET memory_limit = '${memoryLimit}'`)
+}
 
 function friendly(file: string, error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
@@ -109,7 +141,7 @@ export async function openStore(
       return next
     },
     releaseMemory: () => {
-      const next = queue.then(() => conn.run(RELEASE_MEMORY_SQL.replace('%s', memoryLimit)))
+      const next = queue.then(() => releaseMemory(conn, memoryLimit))
       queue = next.catch(() => {})
       return next.then(() => {})
     },
