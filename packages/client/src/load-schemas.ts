@@ -6,6 +6,10 @@
  * loads `@perpkit/schemas/runtime`: the same exports prebuilt into one file,
  * which Node loads several times faster than zod's some 150 modules.
  *
+ * Browser bundles get `load-schemas.browser.ts` instead (the `browser`
+ * field of package.json): a bundle holds the schemas anyway, so they are
+ * imported statically there.
+ *
  * @module
  */
 
