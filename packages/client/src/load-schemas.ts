@@ -1,10 +1,16 @@
 /**
  * The schemas (and zod behind them) load on the first call, not at import:
- * importing the client stays cheap (a CLI that prints `--help`, a page that
- * never calls), and the first request pays once. The zod-free parts the
- * client needs synchronously come from `@perpkit/schemas/lite`. The first call
- * loads `@perpkit/schemas/runtime`: the same exports prebuilt into one file,
- * which Node loads several times faster than zod's some 150 modules.
+ * importing the client stays cheap (a CLI that prints `--help`), and the
+ * first request pays once. The zod-free parts the client needs synchronously
+ * come from `@perpkit/schemas/lite`. The first call loads
+ * `@perpkit/schemas/runtime`: the same exports prebuilt into one file, which
+ * Node loads several times faster than zod's some 150 modules.
+ *
+ * Browser bundles get `load-schemas.browser.ts` instead (the `browser`
+ * field of package.json), which imports them statically: in one file an
+ * `import()` only adds the bundler's lazy wrappers, and a bundler that splits
+ * would put them in a second chunk that a page, which calls at once, fetches
+ * one round trip later.
  *
  * @module
  */

@@ -19,6 +19,7 @@
 import type { AuthType } from '@perpkit/schemas/lite'
 import ky, { type KyInstance, type Options } from 'ky'
 import { adaptFetch } from './fetch-adapter.ts'
+import { loadSigner } from './load-signer.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { EndpointLimiter } from './rate-limit-store.ts'
 
@@ -77,14 +78,6 @@ export function createTransport(options: ResolvedOptions): Transport {
   if ((beforeRequest?.length ?? 0) + (afterResponse?.length ?? 0) > 0)
     defaults.hooks = options.hooks
   return { options, ky: ky.create(defaults), limiters: new Map() }
-}
-
-let signer: Promise<typeof import('./signer-used.ts')> | undefined
-
-/** The signer, loaded on the first signed request: a client of public endpoints never loads it. */
-function loadSigner(): Promise<typeof import('./signer-used.ts')> {
-  signer ??= import('./signer-used.ts')
-  return signer
 }
 
 /**

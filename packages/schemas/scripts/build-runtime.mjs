@@ -2,7 +2,11 @@
 // only implementation: `dist/index.js` re-exports it. zod stays an import, so a process
 // holds one zod and one copy of this package's state (the fast lists the drift walk reads),
 // whichever entry each module imports.
-import { rmSync, writeFileSync } from 'node:fs'
+//
+// Bundlers for the browser get `dist/browser.js` instead (the `browser` condition of both
+// entries): tsc's index, the modules one by one, which a bundle shares with `./lite` (the
+// one-file runtime holds copies of lite's modules) and shakes as finely as the source.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 await build({
@@ -15,6 +19,10 @@ await build({
   outfile: 'dist/runtime.js',
   logLevel: 'warning',
 })
+writeFileSync(
+  'dist/browser.js',
+  readFileSync('dist/index.js', 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'),
+)
 writeFileSync(
   'dist/index.js',
   "// The implementation is ./runtime.js, one file: see scripts/build-runtime.mjs.\nexport * from './runtime.js'\n",

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build, type Platform } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { klineSample } from './samples.ts'
@@ -9,6 +10,8 @@ type Schemas = typeof import('../src/index.ts')
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 let index: Schemas
 let runtime: Schemas
+let browser: Schemas
+let lite: typeof import('../src/lite.ts')
 
 // The published entries, as built by the package's own build script.
 beforeAll(async () => {
@@ -21,6 +24,8 @@ beforeAll(async () => {
   const load = (file: string) => import(pathToFileURL(`${packageDir}dist/${file}`).href)
   index = (await load('index.js')) as Schemas
   runtime = (await load('runtime.js')) as Schemas
+  browser = (await load('browser.js')) as Schemas
+  lite = (await load('lite.js')) as typeof import('../src/lite.ts')
 }, 120_000)
 
 describe('one zod and one implementation per process, whichever entry is imported', () => {
@@ -48,4 +53,45 @@ describe('one zod and one implementation per process, whichever entry is importe
     expect(wrapped.safeParse({ book }).success).toBe(true)
     expect(wrapped.safeParse({ book: { ...book, bids: [['-1', '1', '1']] } }).success).toBe(false)
   })
+})
+
+/** The built file a bundler for `platform` picks for `specifier` (the package's own exports). */
+async function bundledFile(specifier: string, platform: Platform): Promise<string[]> {
+  const result = await build({
+    stdin: { contents: `export { endpoints } from '${specifier}'`, resolveDir: packageDir },
+    bundle: true,
+    write: false,
+    platform,
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+    external: ['zod', 'zod/*'],
+    // No tsconfig: its `paths` would send `@perpkit/schemas` to the sources.
+    tsconfigRaw: {},
+  })
+  return Object.keys(result.metafile.inputs)
+    .map((path) => path.replace(/^.*packages\/schemas\//, ''))
+    .filter((path) => /^dist\/(index|runtime|browser)\.js$/.test(path))
+    .sort()
+}
+
+describe("the browser entry: the modules one by one, shared with './lite'", () => {
+  it('exports what the runtime entry exports', () => {
+    expect(Object.keys(browser).sort()).toEqual(Object.keys(runtime).sort())
+  })
+
+  it("holds the very objects of './lite', so a bundle has one copy of them", () => {
+    expect(browser.endpointRoutes).toBe(lite.endpointRoutes)
+    expect(browser.countCandles).toBe(lite.countCandles)
+  })
+
+  it.each(['@perpkit/schemas', '@perpkit/schemas/runtime'])(
+    '%s is the browser entry for a browser bundler, the one-file runtime for Node',
+    async (specifier) => {
+      expect(await bundledFile(specifier, 'browser')).toEqual(['dist/browser.js'])
+      const forNode = await bundledFile(specifier, 'node')
+      expect(forNode).toContain('dist/runtime.js')
+      expect(forNode).not.toContain('dist/browser.js')
+    },
+  )
 })
