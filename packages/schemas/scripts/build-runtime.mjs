@@ -2,6 +2,11 @@
 // only implementation: `dist/index.js` re-exports it. zod stays an import, so a process
 // holds one zod and one copy of this package's state (the fast lists the drift walk reads),
 // whichever entry each module imports.
+// zod's cost at import is mostly its locales: zod 4.6's core/index.js does
+// `export * as locales`, and every public zod entry (zod/mini's schemas included) imports
+// core/index.js, so a process that loads zod/mini's classes loads all 62 locale files
+// (64 of zod's 92 modules). No exported subpath avoids them; upstream keeps the barrel
+// (colinhacks/zod#6251: `z.locales` on zod/mini is documented).
 import { rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
