@@ -4,9 +4,9 @@
 // whichever entry each module imports.
 // zod's cost at import is mostly its locales: zod 4.6's core/index.js does
 // `export * as locales`, and every public zod entry (zod/mini's schemas included) imports
-// core/index.js, so a process that loads zod/mini's classes loads all 62 locale files
-// (64 of zod's 92 modules). No exported subpath avoids them; upstream keeps the barrel
-// (colinhacks/zod#6251: `z.locales` on zod/mini is documented).
+// core/index.js, so a process that loads zod/mini's classes loads locales/index.js and
+// all 63 locale files (64 of zod's 92 modules). No exported subpath avoids them; upstream
+// keeps the barrel (colinhacks/zod#6251: `z.locales` on zod/mini is documented).
 import { rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
