@@ -7,8 +7,33 @@
  */
 import type { CheckSource } from './fast-field.ts'
 
-/** Digits from `start`, then an optional `.` and digits, to the end of `v`. */
-function digitsSource(v: string, start: string, fail: string): string {
+/**
+ * Digits, then an optional `.` and digits, to the end of `v`, in one pass:
+ * the digits' loop runs once, and meets the `.` at most once. The smaller of
+ * the two forms here: a details row checks 16 of these in one function.
+ */
+function unsignedDigitsSource(v: string, fail: string): string {
+  return `{
+  const n = ${v}.length
+  if (n === 0) ${fail}
+  let dot = -1
+  for (let i = 0; i < n; i++) {
+    const c = ${v}.charCodeAt(i)
+    if ((c - 48) >>> 0 > 9) {
+      if (c !== 46 || dot !== -1) ${fail}
+      dot = i
+    }
+  }
+  if (dot === 0 || dot === n - 1) ${fail}
+}`
+}
+
+/**
+ * Digits from `start`, then an optional `.` and digits, to the end of `v`: a
+ * loop for each run of digits, faster than the one above on the long
+ * fractions of funding rates (measured on funding-rate-history payloads).
+ */
+function signedDigitsSource(v: string, start: string, fail: string): string {
   return `{
   const n = ${v}.length
   let i = ${start}
@@ -25,14 +50,14 @@ function digitsSource(v: string, start: string, fail: string): string {
 
 /** `isUnsignedDecimalString` as source. */
 export const unsignedDecimalSource: CheckSource = (v, fail) =>
-  `if (typeof ${v} !== 'string') ${fail}\n${digitsSource(v, '0', fail)}`
+  `if (typeof ${v} !== 'string') ${fail}\n${unsignedDigitsSource(v, fail)}`
 
 /** `isDecimalString` as source: an optional `-`, then an unsigned decimal. */
 export const decimalSource: CheckSource = (v, fail) =>
   `if (typeof ${v} !== 'string') ${fail}
 {
   const start = ${v}.charCodeAt(0) === 45 ? 1 : 0
-  ${digitsSource(v, 'start', fail)}
+  ${signedDigitsSource(v, 'start', fail)}
 }`
 
 /** A safe integer at least `min` (0 for `uint`, 1 for `positiveInt`). */
