@@ -31,24 +31,17 @@ const MAX_READERS = 64
  * function and one shared set of caches.
  */
 function readers(keys: string[]): (first: string | undefined) => Reader {
-  const body = keys.map((key, k) => `S[${k}] = row${member(key)}`).join('\n')
+  const source = `return (row, S) => {\n${keys.map((key, k) => `S[${k}] = row${member(key)}`).join('\n')}\n}`
   const made = new Map<string | undefined, Reader>()
-  // A payload's keys never enter the source: the label is a count.
-  const make = () =>
-    generate<Reader>(
-      [],
-      [],
-      `// reader ${made.size}\nreturn function (row, S) {\n${body}\n}`,
-    ) as Reader
-  let shared: Reader | undefined
+  // The label makes each source unique; a payload's keys never enter it.
+  const make = (label: string | number) =>
+    generate<Reader>([], [], `// ${label}\n${source}`) as Reader
+  const shared = make('shared')
   return (first) => {
     let reader = made.get(first)
     if (reader === undefined) {
-      if (made.size === MAX_READERS) {
-        shared ??= make()
-        return shared
-      }
-      reader = make()
+      if (made.size === MAX_READERS) return shared
+      reader = make(made.size)
       made.set(first, reader)
     }
     return reader
@@ -88,12 +81,9 @@ export function compileRows(
   const converts = fields.map((field) => field.convert)
   const vars: Record<string, string> = {}
   const setup: string[] = []
-  // Each field read by name just before its check (row), or all first by a reader (rows).
   const tests: string[] = []
-  const direct: string[] = []
   for (const [k, key] of keys.entries()) {
     const source = fields[k]?.source
-    direct.push(`let v${k} = row${member(key)}`)
     let test = source ? source(`v${k}`, 'return FAIL') : `if (!check${k}(v${k})) return FAIL`
     if (!source) setup.push(`const check${k} = checks[${k}]`)
     vars[key] = `v${k}`
@@ -115,16 +105,10 @@ export function compileRows(
   } else if (acceptSource) {
     checked = `if (!(${acceptSource(vars)})) return FAIL`
   }
-  const rowBody = `${isRow}\n${tests.map((test, k) => `${direct[k]}\n${test}`).join('\n')}\n${checked}`
-  const rowsBody = keysInAnyOrder
-    ? `${isRow}
-let first
-for (first in row) break
-readerOf(first)(row, S)
-${keys.map((_, k) => `let v${k} = S[${k}]`).join('\n')}
-${tests.join('\n')}
-${checked}`
-    : rowBody
+  // Each field read by name just before its check, or from the copy a reader made.
+  const body = (reads: string, read: (k: number) => string) =>
+    `${isRow}\n${reads}${tests.map((test, k) => `let v${k} = ${read(k)}\n${test}`).join('\n')}\n${checked}`
+  const rowBody = body('', (k) => `row${member(keys[k] as string)}`)
   const names = Object.keys(helpers)
   const generated = generate<CompiledRows>(
     ['checks', 'converts', 'build', 'accept', 'FAIL', 'readerOf', ...names],
@@ -134,26 +118,27 @@ ${checked}`
       build,
       accept,
       FAIL,
-      keysInAnyOrder ? readers(keys) : undefined,
+      keysInAnyOrder && readers(keys),
       ...names.map((name) => helpers[name]),
     ],
     `${setup.join('\n')}
-    return {
-      row(row) {
-        ${rowBody}
-        return ${value}
-      },
-      rows(items) {
-        if (!Array.isArray(items)) return FAIL
-        const out = new Array(items.length)${keysInAnyOrder ? `\n        const S = new Array(${keys.length})` : ''}
-        for (let i = 0; i < items.length; i++) {
-          const row = items[i]
-          ${rowsBody}
-          out[i] = ${value}
-        }
-        return out
-      },
-    }`,
+return {
+row(row) {
+${rowBody}
+return ${value}
+},
+rows(items) {
+if (!Array.isArray(items)) return FAIL
+const out = new Array(items.length)
+${keysInAnyOrder ? `const S = new Array(${keys.length})` : ''}
+for (let i = 0; i < items.length; i++) {
+const row = items[i]
+${keysInAnyOrder ? body('let first\nfor (first in row) break\nreaderOf(first)(row, S)\n', (k) => `S[${k}]`) : rowBody}
+out[i] = ${value}
+}
+return out
+},
+}`,
   )
   if (generated) return generated
   const count = keys.length
