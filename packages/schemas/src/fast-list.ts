@@ -12,8 +12,17 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { compileField, type FastField, type Predicate } from './fast-field.ts'
-import { generate, member } from './jit.ts'
+import { compileField } from './fast-field.ts'
+import {
+  type CompiledRows,
+  compileRows,
+  FAIL,
+  type FastDecode,
+  type RowBuild,
+  type RowOptions,
+} from './fast-rows.ts'
+
+export { FAIL, type FastDecode } from './fast-rows.ts'
 
 /** Each fastList schema and the row object it checks. */
 const listRows = new WeakMap<object, z.ZodMiniObject>()
@@ -32,12 +41,6 @@ const listRows = new WeakMap<object, z.ZodMiniObject>()
 export function listRowOf(schema: object): z.ZodMiniObject | undefined {
   return listRows.get(schema)
 }
-
-/** What a fast decoder returns for a payload it cannot vouch for (zod then decides). */
-export const FAIL: unique symbol = Symbol('fast path: not accepted')
-
-/** A schema's fast path: its output for a payload it accepts, else {@link FAIL}. */
-export type FastDecode = (data: unknown) => unknown
 
 const decoders = new WeakMap<object, FastDecode>()
 
@@ -120,6 +123,14 @@ export interface FastListOptions<Row extends z.ZodMiniObject> {
   model?: (wire: Record<string, string>) => string
   /** Functions the `model` source calls, by name. */
   helpers?: Record<string, unknown>
+  /**
+   * Rows arrive with their keys in many orders (the live catalog rotates
+   * them). Each key order is its own object shape, and one read per field
+   * that sees dozens of shapes goes through V8's global lookup cache; with
+   * this option, decodeData's loop reads each row through a small reader
+   * chosen by the row's first key, so each reader sees one shape or a few.
+   */
+  keysInAnyOrder?: boolean
 }
 
 /**
@@ -176,109 +187,4 @@ export function fastList<Row extends z.ZodMiniObject, Model>(
   // decodeData's path: all rows fast, or FAIL and zod (above) finds the issue.
   withFastDecoder(list, (items) => compile().rows(items))
   return list
-}
-
-/** A list's compiled check: one row, and a whole array in one loop (or FAIL). */
-interface CompiledRows {
-  row: FastDecode
-  rows: FastDecode
-}
-
-type RowBuild = (row: Record<string, unknown>) => unknown
-type RowOptions = FastListOptions<z.ZodMiniObject>
-
-/**
- * One row's check and conversion, alone and inlined into a loop over the whole
- * array (decodeData's path: no call per row): generated code that reads each field
- * once by name (inline caches instead of a lookup per computed key), checks
- * it with the field's inline source (or its predicate), and builds the model
- * in one literal (`options.model`), or hands `build` a fresh wire row whose
- * keys are always in the schema's order. Payloads vary key order from row to
- * row, which makes reads of the payload's own rows megamorphic; `build` then
- * reads one shape only. Without `eval`, the same steps as a loop.
- */
-function compileRows(
-  keys: string[],
-  fields: FastField[],
-  build: RowBuild,
-  options: RowOptions,
-): CompiledRows {
-  const { accept, acceptSource, model, helpers = {} } = options
-  const checks = fields.map((field) => field.accepts)
-  const converts = fields.map((field) => field.convert)
-  const vars: Record<string, string> = {}
-  const setup: string[] = []
-  const reads = keys.map((key, k) => {
-    const source = fields[k]?.source
-    const check = source ? source(`v${k}`, 'return FAIL') : `if (!check${k}(v${k})) return FAIL`
-    if (!source) setup.push(`const check${k} = checks[${k}]`)
-    vars[key] = `v${k}`
-    let read = `let v${k} = row${member(key)}\n${check}`
-    if (converts[k]) {
-      setup.push(`const convert${k} = converts[${k}]`)
-      vars[key] = `c${k}`
-      read += `\nconst c${k} = convert${k}(v${k})`
-    }
-    return read
-  })
-  const wire = `{ ${keys.map((key) => `${JSON.stringify(key)}: ${vars[key]}`).join(', ')} }`
-  // The row's checks, then the model's expression (`value`), in either function.
-  let body = `if (typeof row !== 'object' || row === null || Array.isArray(row)) return FAIL
-${reads.join('\n')}`
-  let value = model ? model(vars) : `build(${wire})`
-  if (accept && !acceptSource) {
-    body += `\nconst wire = ${wire}\nif (!accept(wire)) return FAIL`
-    value = model ? model(vars) : 'build(wire)'
-  } else if (acceptSource) {
-    body += `\nif (!(${acceptSource(vars)})) return FAIL`
-  }
-  const names = Object.keys(helpers)
-  const generated = generate<CompiledRows>(
-    ['checks', 'converts', 'build', 'accept', 'FAIL', ...names],
-    [checks, converts, build, accept, FAIL, ...names.map((name) => helpers[name])],
-    `${setup.join('\n')}
-    return {
-      row(row) {
-        ${body}
-        return ${value}
-      },
-      rows(items) {
-        if (!Array.isArray(items)) return FAIL
-        const out = new Array(items.length)
-        for (let i = 0; i < items.length; i++) {
-          const row = items[i]
-          ${body}
-          out[i] = ${value}
-        }
-        return out
-      },
-    }`,
-  )
-  if (generated) return generated
-  const count = keys.length
-  const row = (item: unknown): unknown => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return FAIL
-    const record = item as Record<string, unknown>
-    const wire: Record<string, unknown> = {}
-    for (let k = 0; k < count; k++) {
-      const key = keys[k] as string
-      const v = record[key]
-      if (!(checks[k] as Predicate)(v)) return FAIL
-      const convert = converts[k]
-      wire[key] = convert ? convert(v) : v
-    }
-    if (accept !== undefined && !accept(wire)) return FAIL
-    return build(wire)
-  }
-  const rows = (items: unknown): unknown => {
-    if (!Array.isArray(items)) return FAIL
-    const out: unknown[] = new Array(items.length)
-    for (let i = 0; i < items.length; i++) {
-      const fast = row(items[i])
-      if (fast === FAIL) return FAIL
-      out[i] = fast
-    }
-    return out
-  }
-  return { row, rows }
 }

@@ -191,6 +191,8 @@ const contracts = fastList(contractWire, toContract, {
   acceptSource: (w) => `${w.vol_precision} !== undefined || ${w.volume_precision} !== undefined`,
   model: contractModel.model,
   helpers: contractModel.helpers,
+  // Live rows come in dozens of key orders (field notes: "Key order varies").
+  keysInAnyOrder: true,
 })
 
 /**
