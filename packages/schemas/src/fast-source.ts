@@ -7,7 +7,9 @@
  */
 import type { CheckSource } from './fast-field.ts'
 
-// The sources below are unindented: they ship in the browser bundle.
+// The sources below ship in the browser bundle, so they are unindented and their own
+// variables have one-letter names, declared in a block of their own so they hide nothing
+// the generated function uses around them.
 
 /**
  * `isUnsignedDecimalString` as source: digits, then an optional `.` and
@@ -20,15 +22,15 @@ export const unsignedDecimalSource: CheckSource = (v, fail) =>
 {
 const n = ${v}.length
 if (n === 0) ${fail}
-let dot = -1
+let p = -1
 for (let i = 0; i < n; i++) {
 const c = ${v}.charCodeAt(i)
 if ((c - 48) >>> 0 > 9) {
-if (c !== 46 || dot !== -1) ${fail}
-dot = i
+if (c !== 46 || p !== -1) ${fail}
+p = i
 }
 }
-if (dot === 0 || dot === n - 1) ${fail}
+if (p === 0 || p === n - 1) ${fail}
 }`
 
 /**
@@ -40,15 +42,15 @@ export const decimalSource: CheckSource = (v, fail) =>
   `if (typeof ${v} !== 'string') ${fail}
 {
 const n = ${v}.length
-const start = ${v}.charCodeAt(0) === 45 ? 1 : 0
-let i = start
+const s = ${v}.charCodeAt(0) === 45 ? 1 : 0
+let i = s
 while (i < n && (${v}.charCodeAt(i) - 48) >>> 0 <= 9) i++
-if (i === start) ${fail}
+if (i === s) ${fail}
 if (i !== n) {
 if (${v}.charCodeAt(i) !== 46) ${fail}
-const fraction = ++i
+const f = ++i
 while (i < n && (${v}.charCodeAt(i) - 48) >>> 0 <= 9) i++
-if (i !== n || i === fraction) ${fail}
+if (i !== n || i === f) ${fail}
 }
 }`
 
@@ -69,13 +71,13 @@ export const epochNumberOrStringSource: CheckSource = (v, fail) =>
 if (!Number.isSafeInteger(${v}) || ${v} < 0) ${fail}
 } else {
 if (typeof ${v} !== 'string' || ${v}.length === 0) ${fail}
-let value = 0
+let x = 0
 for (let i = 0; i < ${v}.length; i++) {
-const digit = ${v}.charCodeAt(i) - 48
-if (digit >>> 0 > 9) ${fail}
-value = value * 10 + digit
+const d = ${v}.charCodeAt(i) - 48
+if (d >>> 0 > 9) ${fail}
+x = x * 10 + d
 }
-${v} = ${v}.length > 15 ? Number(${v}) : value
+${v} = ${v}.length > 15 ? Number(${v}) : x
 }`
 
 /** A decimal string or a finite JSON number. */
