@@ -38,6 +38,14 @@ afterEach(async () => {
   await server?.close()
 })
 
+/**
+ * For the outage tests: longer than any stall of a loaded machine, so that
+ * only the outage makes a command fail (a late answer would count as Redis
+ * failing, by design). A command node-redis holds across the outage fails
+ * after this long.
+ */
+const COMMAND_TIMEOUT_MS = 5000
+
 /** Concurrent depth-call loops: more callers than the budget admits, so the queue always has waiters. */
 const CALLERS = 30
 
@@ -127,6 +135,7 @@ describe('when Redis fails', () => {
       onRedisError: 'fallback',
       onWarning: warnings.onWarning,
       retryIntervalMs: 50,
+      commandTimeoutMs: COMMAND_TIMEOUT_MS,
     })
     const run = traffic(store)
     await run.settled(40)
@@ -148,7 +157,7 @@ describe('when Redis fails', () => {
   })
 
   it('fail-closed: calls refused while Redis is down are retried, and none is lost once Redis is back', async () => {
-    const watch = refusalWatch(createRedisStore({ redis }))
+    const watch = refusalWatch(createRedisStore({ redis, commandTimeoutMs: COMMAND_TIMEOUT_MS }))
     // Retries enough to outlast the outage and the client's reconnection backoff.
     const run = traffic(watch.store, { maxRetries: 100, baseDelayMs: 20, maxDelayMs: 200 })
     await run.settled(40)
