@@ -65,6 +65,7 @@ export class SlotQueue {
         if (this.#core.isDown()) return this.#handOff()
         const wanted = this.#waiters.length
         const prefix = this.#core.nextIdPrefix()
+        const epoch = this.#core.epoch
         let reply: unknown
         try {
           reply = await runScript(
@@ -85,7 +86,8 @@ export class SlotQueue {
           if (!(error instanceof CommandFailure && !error.sent)) {
             this.#core.fireAndForget(CANCEL, [this.#keys.inflight], [prefix, wanted])
           }
-          this.#core.failed(error)
+          // Sent before Redis last came back: ask it again rather than fall back.
+          if (!this.#core.failed(error, epoch)) continue
           return this.#handOff()
         }
         this.#core.recovered()
@@ -146,6 +148,7 @@ export class SlotQueue {
 
   /** `sent`: the slot counts for a window from now; otherwise it just goes (and frees room). */
   #release(id: string, sent: boolean): void {
+    const epoch = this.#core.epoch
     const done = runScript(
       this.#core.redis,
       RELEASE,
@@ -161,7 +164,7 @@ export class SlotQueue {
         this.#sleep(undefined)
         void this.#pump()
       },
-      (error: unknown) => this.#core.failed(error),
+      (error: unknown) => this.#core.failed(error, epoch),
     )
   }
 }

@@ -59,6 +59,8 @@ export class StoreCore {
   readonly #limits = new Map<string, number>()
   #down = false
   #downUntil = 0
+  /** How many times Redis came back: see {@link StoreCore.epoch}. */
+  #recoveries = 0
   #lastError: unknown
 
   constructor(settings: CoreSettings) {
@@ -104,11 +106,29 @@ export class StoreCore {
     return this.fallsBack && this.#down && Date.now() < this.#downUntil
   }
 
-  /** A command failed: in fallback mode, Redis is left alone for `retryIntervalMs`. */
-  failed(error: unknown): void {
+  /**
+   * What a command notes as it is sent, for {@link StoreCore.failed}: how
+   * many times Redis came back so far.
+   */
+  get epoch(): number {
+    return this.#recoveries
+  }
+
+  /**
+   * A command failed: in fallback mode, Redis is left alone for
+   * `retryIntervalMs`. One sent before Redis last came back is old news (it
+   * waited through the outage, as node-redis holds commands while it
+   * reconnects, and timed out or met the restart): it changes nothing.
+   *
+   * @param error - Why it failed.
+   * @param epoch - {@link StoreCore.epoch} when it was sent.
+   * @returns Whether the failure counted (Redis may be down).
+   */
+  failed(error: unknown, epoch: number): boolean {
+    if (epoch !== this.#recoveries) return false
     this.#lastError = error
     this.#downUntil = Date.now() + this.#settings.retryIntervalMs
-    if (this.#down) return
+    if (this.#down) return true
     this.#down = true
     if (this.fallsBack) {
       this.#warn({
@@ -117,12 +137,14 @@ export class StoreCore {
         cause: error,
       })
     }
+    return true
   }
 
   /** A command succeeded. */
   recovered(): void {
     if (!this.#down) return
     this.#down = false
+    this.#recoveries += 1
     if (this.fallsBack) {
       this.#warn({
         kind: 'recovered',
@@ -155,9 +177,10 @@ export class StoreCore {
    * reconnects; a failure counts as Redis failing.
    */
   fireAndForget(script: Script, keys: string[], args: (string | number)[]): void {
+    const epoch = this.epoch
     runScript(this.redis, script, keys, args, this.commandTimeoutMs, true).then(
       () => this.recovered(),
-      (error: unknown) => this.failed(error),
+      (error: unknown) => this.failed(error, epoch),
     )
   }
 }
