@@ -22,7 +22,9 @@ export interface ApiResponse<T> {
   /**
    * Keys of `envelope.data` no model reads, and optional keys it lacked, by
    * path pattern (`data.symbols[].tradfi_info`); `null` when the payload
-   * carries exactly what the model reads, and for `request()`.
+   * carries exactly what the model reads, and for `request()`. Worked out
+   * when first read: it is a getter of the response's class, so reading or
+   * destructuring it works, and a spread copy leaves it out.
    */
   drift: Drift | null
   /** The envelope's trace id (quote it in support requests). */

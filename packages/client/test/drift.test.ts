@@ -41,6 +41,16 @@ describe('drift between responses and models', () => {
     expect((envelope.data as Record<string, unknown>[])[0]?.funding_interval_hours).toBe(8)
   })
 
+  it('is a getter of the response: read on demand, left out of a spread copy', async () => {
+    rows = [row({ funding_interval_hours: 8 })]
+    const client = createClient({ baseUrl, rateLimit: false })
+    const response = await client.getFundingRates().withResponse()
+    expect(Object.hasOwn(response, 'drift')).toBe(false)
+    expect(response.drift).toEqual({ unknown: { 'data[].funding_interval_hours': 1 }, missing: {} })
+    expect({ ...response }).not.toHaveProperty('drift')
+    expect({ ...response }.data).toBe(response.data)
+  })
+
   it('is null when every key is one the model reads', async () => {
     rows = [row(), row()]
     const reports: DriftReport[] = []
