@@ -17,6 +17,8 @@ interface Sample {
   peakRss: number
   /** Resident memory when the script ends, bytes. */
   rss: number
+  /** Time spent in garbage collection, ms (measured in the runs of many requests only). */
+  gcMs: number
 }
 
 /** How each contender imports itself, makes a client and fetches one depth (`url` is the base URL). */
@@ -57,11 +59,19 @@ const contenders: Record<string, (requests: number) => string> = {
     for (let i = 0; i < ${requests}; i++) JSON.parse(await (await fetch(url + '/contract/public/depth?symbol=BTCUSDT')).text())`,
 }
 
-async function sample(body: string, url: string): Promise<Sample> {
+/** Sums the process's GC pauses (Node's `gc` performance entries); left out of cold starts. */
+const countGc = `let gcMs = 0
+  const sum = (entries) => { for (const entry of entries) gcMs += entry.duration }
+  const gc = new PerformanceObserver((list) => sum(list.getEntries()))
+  gc.observe({ entryTypes: ['gc'] })`
+
+async function sample(body: string, url: string, requests: number): Promise<Sample> {
   const script = `const url = ${JSON.stringify(url)}
+    ${requests > 1 ? countGc : 'const gc = undefined; let gcMs = 0'}
     ${body}
     const firstResultMs = performance.now()
-    process.stdout.write(JSON.stringify({ firstResultMs, peakRss: process.resourceUsage().maxRSS * 1024, rss: process.memoryUsage().rss }))`
+    if (gc) { sum(gc.takeRecords()); gc.disconnect() }
+    process.stdout.write(JSON.stringify({ firstResultMs, peakRss: process.resourceUsage().maxRSS * 1024, rss: process.memoryUsage().rss, gcMs }))`
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
     cwd: here,
   })
@@ -81,7 +91,7 @@ async function measure(url: string, requests: number, runs: number) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + r) % names.length] as string
       const body = (contenders[name] as (requests: number) => string)(requests)
-      samples.get(name)?.push(await sample(body, url))
+      samples.get(name)?.push(await sample(body, url, requests))
     }
   }
   return names.map((name) => {
@@ -91,6 +101,7 @@ async function measure(url: string, requests: number, runs: number) {
       firstResultMs: median(of.map((s) => s.firstResultMs)),
       peakRss: median(of.map((s) => s.peakRss)),
       rss: median(of.map((s) => s.rss)),
+      gcMs: median(of.map((s) => s.gcMs)),
     }
   })
 }
@@ -98,7 +109,7 @@ async function measure(url: string, requests: number, runs: number) {
 /**
  * Cold start, side by side in fresh processes: import, create a client, fetch
  * one depth (time from process start to the first result, and peak memory);
- * then RSS after 2,000 depth requests, next to plain fetch. Two floors run
+ * then RSS and GC time after 2,000 depth requests, next to plain fetch. Two floors run
  * alongside: ky as the client configures it, and the same with the schemas
  * (zod with them) imported first, so the table shows how much of perpkit's
  * time and memory is ky and how much is loading its validation.
@@ -122,20 +133,22 @@ export async function benchColdStart(runs = 15, requests = 2000): Promise<void> 
         `| ${c.name} | ${c.firstResultMs.toFixed(0)} ms | ${time.toFixed(2)}x${verdict(time, 1)} | ${(c.peakRss / MB).toFixed(1)} MB | ${memory.toFixed(2)}x${verdict(memory, 1.1)} |`,
       )
     }
-    const warm = await measure(sandbox.url, requests, Math.max(3, Math.floor(runs / 5)))
+    // RSS at the end falls anywhere in the heap's sawtooth: more runs than the cold start's fifth.
+    const warm = await measure(sandbox.url, requests, Math.max(7, Math.floor(runs / 2)))
     const plain = warm.find((c) => c.name.startsWith('fetch')) ?? warm[3]!
     console.log(
       `\n### RSS after ${requests.toLocaleString('en-US')} depth requests (fresh processes)\n`,
     )
-    console.log('| contender | RSS at the end | vs plain fetch | peak RSS |')
-    console.log('|---|---:|---:|---:|')
+    const ky = warm.find((c) => c.name.startsWith('ky as')) ?? plain
+    console.log('| contender | RSS at the end | vs plain fetch | peak RSS | GC time | GC vs ky |')
+    console.log('|---|---:|---:|---:|---:|---:|')
     for (const c of warm) {
       const ratio = c.rss / plain.rss
       const verdict = c.name.startsWith('@perpkit')
         ? ` ${ratio <= 1.1 ? 'ok' : 'MISSED'} (<= 1.1x)`
         : ''
       console.log(
-        `| ${c.name} | ${(c.rss / MB).toFixed(1)} MB | ${ratio.toFixed(2)}x${verdict} | ${(c.peakRss / MB).toFixed(1)} MB |`,
+        `| ${c.name} | ${(c.rss / MB).toFixed(1)} MB | ${ratio.toFixed(2)}x${verdict} | ${(c.peakRss / MB).toFixed(1)} MB | ${c.gcMs.toFixed(0)} ms | ${(c.gcMs / ky.gcMs).toFixed(2)}x |`,
       )
     }
   } finally {
