@@ -15,6 +15,8 @@ import { parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 /** A response whose envelope says success. */
 export interface RawResponse {
   envelope: Envelope
+  /** The envelope's trace id. */
+  trace: string | null
   response: Response
   rateLimit: RateLimitInfo | null
   attempts: number
@@ -90,7 +92,7 @@ export function readResponse(
   if (!response.ok) {
     throw unexpected(response, text, label, `HTTP ${status} with a success envelope`)
   }
-  return { envelope, response, rateLimit, attempts }
+  return { envelope, trace: envelope.trace, response, rateLimit, attempts }
 }
 
 function unexpected(
