@@ -6,32 +6,41 @@ import { CONTENDERS } from './contenders.ts'
 import { decodeMs } from './decode-time.ts'
 import { printSummary, ratioRow } from './summary.ts'
 
+/** The two process-level measures (see process-child.ts). */
+type Mode = 'early' | 'steady'
+
 const run = promisify(execFile)
 const child = fileURLToPath(new URL('./process-child.ts', import.meta.url))
-const RUNS = 5
+/** Runs per contender: early calls vary more from process to process than a steady state. */
+const RUNS: Record<Mode, number> = { early: 5, steady: 3 }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[sorted.length >> 1] as number
 }
 
+
+const TITLES: Record<Mode, string> = {
+  early: `per request, a fresh process per contender, calls 6 to 45, median of ${RUNS.early}, identity`,
+  steady: `per request, one client per process in steady state (after warm-up), median of ${RUNS.steady}, identity`,
+}
+
 /**
  * Per-request time with a fresh process per contender and run (its JIT,
- * connections and heap its own), uncompressed, medians of 5 runs, contenders
+ * connections and heap its own), uncompressed, medians of {@link RUNS}, contenders
  * in a rotating order.
- *
  */
-async function processLevel(payloads: SandboxPayload[]): Promise<void> {
+async function processLevel(payloads: SandboxPayload[], mode: Mode): Promise<void> {
   const rows: string[] = []
   const texts = await fetchPayloadTexts(payloads)
   for (const [index, payload] of payloads.entries()) {
     const samples = new Map<string, number[]>()
-    for (let r = 0; r < RUNS; r++) {
+    for (let r = 0; r < RUNS[mode]; r++) {
       for (let k = 0; k < CONTENDERS.length; k++) {
         const name = CONTENDERS[(k + r) % CONTENDERS.length] as string
         const { stdout } = await run(
           process.execPath,
-          ['--import', 'tsx', child, JSON.stringify(payloads[index]), name],
+          ['--import', 'tsx', child, JSON.stringify(payloads[index]), name, mode],
           { cwd: fileURLToPath(new URL('..', import.meta.url)) },
         )
         const ms = JSON.parse(stdout) as number | null
@@ -41,14 +50,19 @@ async function processLevel(payloads: SandboxPayload[]): Promise<void> {
     const medians = new Map([...samples].map(([n, v]) => [n, median(v)]))
     rows.push(ratioRow(payload.name, medians, decodeMs(payload, texts[index] as string)))
   }
-  printSummary(`per request, a fresh process per contender, median of ${RUNS}, identity`, rows)
+  printSummary(TITLES[mode], rows)
 }
 
-/** {@link processLevel} on the payloads of freshly started sandboxes. */
+/**
+ * {@link processLevel} on the payloads of freshly started sandboxes, both
+ * early in a process and in steady state: in-process comparisons share one
+ * heap, so a client's collections there also pay for the other contenders'
+ * garbage.
+ */
 export async function benchProcessLevel(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
   try {
-    await processLevel(sandboxes.payloads)
+    for (const mode of ['early', 'steady'] as const) await processLevel(sandboxes.payloads, mode)
   } finally {
     await sandboxes.stop()
   }
