@@ -19,7 +19,6 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1] as number
 }
 
-
 const TITLES: Record<Mode, string> = {
   early: `per request, a fresh process per contender, calls 6 to 45, median of ${RUNS.early}, identity`,
   steady: `per request, one client per process in steady state (after warm-up), median of ${RUNS.steady}, identity`,
