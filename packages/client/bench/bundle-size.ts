@@ -1,6 +1,6 @@
 import { builtinModules, createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { bundleInMemory } from '../../../esbuild.shared.ts'
 import { sourceAliasMap } from '../../../vitest.shared.ts'
 
 const require = createRequire(import.meta.url)
@@ -41,22 +41,15 @@ async function browserBundleSize(
   external: string[] = [],
 ): Promise<BundleSize> {
   try {
-    const result = await build({
+    const { output, outputInputs } = await bundleInMemory({
       stdin: { contents: source, resolveDir, loader: 'ts' },
-      bundle: true,
       minify: true,
-      write: false,
       platform: 'browser',
-      format: 'esm',
-      metafile: true,
-      logLevel: 'silent',
       external,
       // Published: no tsconfig either, whose `paths` would send `@perpkit/*` to the sources.
       ...(layout === 'source' ? { alias: sourceAliasMap } : { tsconfigRaw: {} }),
     })
-    const output = result.outputFiles[0]?.contents ?? new Uint8Array()
-    const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {}
-    const largest = Object.entries(inputs)
+    const largest = Object.entries(outputInputs)
       .map(([file, input]) => ({
         file: file.replace(/^.*node_modules\//, ''),
         bytes: input.bytesInOutput,

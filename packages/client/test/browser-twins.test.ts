@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { signRequest } from '@perpkit/signer'
-import { build, type Metafile, type Platform } from 'esbuild'
+import type { Metafile, Platform } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { bundleInMemory } from '../../../esbuild.shared.ts'
 import { sourceAliasMap } from '../../../vitest.shared.ts'
 import * as schemasTwinModule from '../src/load-schemas.browser.ts'
 import * as schemasLoader from '../src/load-schemas.ts'
@@ -19,19 +20,14 @@ const [schemasTwin, signerTwin]: [typeof schemasLoader, typeof signerLoader] = [
 
 /** The client's sources, bundled for `platform`, as the metafile lists them (paths from the package). */
 async function bundleInputs(platform: Platform): Promise<Metafile['inputs']> {
-  const result = await build({
+  const { inputs } = await bundleInMemory({
     entryPoints: [`${packageDir}src/index.ts`],
-    bundle: true,
-    write: false,
     platform,
-    format: 'esm',
-    metafile: true,
-    logLevel: 'silent',
     alias: sourceAliasMap,
     external: platform === 'node' ? ['ky', 'zod'] : [],
   })
   return Object.fromEntries(
-    Object.entries(result.metafile.inputs).map(([path, input]) => [
+    Object.entries(inputs).map(([path, input]) => [
       path.replace(/^.*packages\/client\//, ''),
       input,
     ]),

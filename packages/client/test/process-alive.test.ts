@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { startSandbox } from '@perpkit/sandbox'
 import { endpointRoutes } from '@perpkit/schemas/lite'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleInMemory } from '../../../esbuild.shared.ts'
 import { sourceAliasMap } from '../../../vitest.shared.ts'
 
 const run = promisify(execFile)
@@ -36,20 +36,17 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 
 async function bundle(format: 'esm' | 'cjs'): Promise<string> {
   const file = join(dir, `script.${format === 'esm' ? 'mjs' : 'cjs'}`)
-  const result = await build({
+  const { text } = await bundleInMemory({
     stdin: {
       contents: scripts[format],
       resolveDir: fileURLToPath(new URL('.', import.meta.url)),
       loader: 'ts',
     },
-    bundle: true,
-    write: false,
     platform: 'node',
     format,
-    logLevel: 'silent',
     alias: sourceAliasMap,
   })
-  await writeFile(file, result.outputFiles[0]?.text ?? '')
+  await writeFile(file, text)
   return file
 }
 

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build, type Platform } from 'esbuild'
+import type { Platform } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { bundleInMemory } from '../../../esbuild.shared.ts'
 import { klineSample } from './samples.ts'
 
 type Schemas = typeof import('../src/index.ts')
@@ -57,19 +58,14 @@ describe('one zod and one implementation per process, whichever entry is importe
 
 /** The built file a bundler for `platform` picks for `specifier` (the package's own exports). */
 async function bundledFile(specifier: string, platform: Platform): Promise<string[]> {
-  const result = await build({
+  const { inputs } = await bundleInMemory({
     stdin: { contents: `export { endpoints } from '${specifier}'`, resolveDir: packageDir },
-    bundle: true,
-    write: false,
     platform,
-    format: 'esm',
-    metafile: true,
-    logLevel: 'silent',
     external: ['zod', 'zod/*'],
     // No tsconfig: its `paths` would send `@perpkit/schemas` to the sources.
     tsconfigRaw: {},
   })
-  return Object.keys(result.metafile.inputs)
+  return Object.keys(inputs)
     .map((path) => path.replace(/^.*packages\/schemas\//, ''))
     .filter((path) => /^dist\/(index|runtime|browser)\.js$/.test(path))
     .sort()

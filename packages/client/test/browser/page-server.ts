@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { startTestServer } from '@perpkit/test-kit'
-import { build } from 'esbuild'
+import { bundleInMemory } from '../../../../esbuild.shared.ts'
 import { sourceAliasMap } from '../../../../vitest.shared.ts'
 
 /** The page origin of the browser suite: one 127.0.0.1 port, the sandboxes on others. */
@@ -16,17 +16,12 @@ export interface PageServer {
  * @returns The page's URL.
  */
 export async function startPageServer(): Promise<PageServer> {
-  const result = await build({
+  const { text: script } = await bundleInMemory({
     entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    write: false,
     platform: 'browser',
-    format: 'esm',
     target: 'chrome120',
     alias: sourceAliasMap,
-    logLevel: 'silent',
   })
-  const script = result.outputFiles[0]?.text ?? ''
   const server = await startTestServer((req, res) => {
     if (req.url === '/page.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' })
