@@ -2,6 +2,7 @@ export type { BenchCase, CompareOptions, CompareResult, Row } from './compare.ts
 export { compare, formatTable, ratioRow } from './compare.ts'
 export type { InterleavedOptions } from './interleaved.ts'
 export { compareInterleaved } from './interleaved.ts'
+export { median } from './median.ts'
 export type { PayloadSandboxes, SandboxPayload } from './payloads.ts'
 export { fetchPayloadTexts, startPayloadSandboxes } from './payloads.ts'
 export { runSelected } from './run-selected.ts'

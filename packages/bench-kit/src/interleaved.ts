@@ -1,4 +1,5 @@
 import { type BenchCase, type CompareResult, formatTable, ratioRow } from './compare.ts'
+import { median } from './median.ts'
 
 /** Options of {@link compareInterleaved}. */
 export interface InterleavedOptions {
@@ -11,14 +12,6 @@ export interface InterleavedOptions {
   batch?: number
   /** Untimed rounds first, to warm up JIT and connections. @default 5 */
   warmupRounds?: number
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 /**

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { spawnSandbox } from '@perpkit/bench-kit'
+import { median, spawnSandbox } from '@perpkit/bench-kit'
 
 const run = promisify(execFile)
 const require = createRequire(import.meta.url)
@@ -94,11 +94,6 @@ async function sample(body: string, url: string, requests: number): Promise<Samp
     cwd: here,
   })
   return JSON.parse(stdout) as Sample
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
 }
 
 /** The median of samples that all have a value, else `null`. */

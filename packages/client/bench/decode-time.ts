@@ -1,15 +1,10 @@
-import type { SandboxPayload } from '@perpkit/bench-kit'
+import { median, type SandboxPayload } from '@perpkit/bench-kit'
 import { decodeData, type EndpointPath, endpoints } from '@perpkit/schemas'
 
 function meanMs(fn: () => unknown, calls: number): number {
   const started = performance.now()
   for (let i = 0; i < calls; i++) fn()
   return (performance.now() - started) / calls
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] as number
 }
 
 /**

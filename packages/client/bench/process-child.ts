@@ -20,9 +20,9 @@ const [payloadJson, name, mode = 'early'] = process.argv.slice(2) as [string, st
 const payload = JSON.parse(payloadJson) as SandboxPayload
 const fn = contenders(payload, 'identity')[name as keyof ReturnType<typeof contenders>]
 /** Warm-up and timed calls per mode, by payload: details take the server 20 to 70 ms a call. */
-function sizing(name: string): [warmup: number, calls: number] {
-  const heavy = name.includes('details')
-  const large = name.includes('1,000') || name.includes('kline')
+function sizing(payloadName: string): [warmup: number, calls: number] {
+  const heavy = payloadName.includes('details')
+  const large = payloadName.includes('1,000') || payloadName.includes('kline')
   if (mode === 'early') return heavy ? [5, 6] : [5, 40]
   return heavy ? [50, 30] : large ? [2000, 300] : [3000, 500]
 }

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { fetchPayloadTexts, type SandboxPayload, startPayloadSandboxes } from '@perpkit/bench-kit'
+import {
+  fetchPayloadTexts,
+  median,
+  type SandboxPayload,
+  startPayloadSandboxes,
+} from '@perpkit/bench-kit'
 import { CONTENDERS } from './contenders.ts'
 import { decodeMs } from './decode-time.ts'
 import { printSummary, ratioRow } from './summary.ts'
@@ -13,11 +18,6 @@ const run = promisify(execFile)
 const child = fileURLToPath(new URL('./process-child.ts', import.meta.url))
 /** Runs per contender: early calls vary more from process to process than a steady state. */
 const RUNS: Record<Mode, number> = { early: 5, steady: 3 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] as number
-}
 
 const TITLES: Record<Mode, string> = {
   early: `per request, a fresh process per contender, calls 6 to 45, median of ${RUNS.early}, identity`,

@@ -1,13 +1,8 @@
-import { fetchPayloadTexts, startPayloadSandboxes } from '@perpkit/bench-kit'
+import { fetchPayloadTexts, median, startPayloadSandboxes } from '@perpkit/bench-kit'
 import { decodeData, type EndpointPath, endpoints } from '@perpkit/schemas'
 
 /** Largest acceptable decode time as a ratio to `JSON.parse` of the same text. */
 const TARGET = 0.2
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[sorted.length >> 1] as number
-}
 
 /**
  * Times `JSON.parse(text)` and `decodeData` of the object it just made, on
