@@ -64,6 +64,19 @@ export const RATE_LIMIT_HEADERS = Object.freeze({
 } as const)
 
 /**
+ * The rate-limit header prefix the sandbox sends by default, and the one the
+ * OpenAPI document names: the field notes' `X-...-RateLimit-*` pattern with
+ * no deployment part (`X-RateLimit-Limit`, ...). A deployment's own prefix
+ * (for example `'X-BM'`) is one option away; the client reads any prefix.
+ *
+ * @example
+ * ```ts
+ * rateLimitHeaderNames(DEFAULT_RATE_LIMIT_HEADER_PREFIX).limit // 'X-RateLimit-Limit'
+ * ```
+ */
+export const DEFAULT_RATE_LIMIT_HEADER_PREFIX = 'X'
+
+/**
  * The full rate-limit header names of a deployment with `prefix`.
  *
  * @param prefix - The deployment's header prefix, e.g. `'X-BM'`.

@@ -12,6 +12,7 @@
  */
 export type { RateLimitBudget } from './conventions.ts'
 export {
+  DEFAULT_RATE_LIMIT_HEADER_PREFIX,
   PUBLIC_RATE_LIMIT,
   RATE_LIMIT_HEADERS,
   rateLimitHeaderNames,
