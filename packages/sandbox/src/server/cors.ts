@@ -11,7 +11,6 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { rateLimitHeaderNames } from '@perpkit/schemas'
 import { FAULT_HEADER } from '../faults/fault.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { CONTROL_PREFIX } from './control-routes.ts'
@@ -20,8 +19,8 @@ import { CONTROL_PREFIX } from './control-routes.ts'
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
-function exposedHeaders(prefix: string): string[] {
-  return [...Object.values(rateLimitHeaderNames(prefix)), 'Retry-After']
+function exposedHeaders(options: ResolvedOptions): string[] {
+  return [...Object.values(options.rateLimitHeaderNames), 'Retry-After']
 }
 
 /** A header name as HTTP defines it (a token). */
@@ -66,10 +65,7 @@ export function applyCors(
   const origin = allowedOrigin(options, req.headers.origin)
   if (origin === undefined) return
   res.setHeader('access-control-allow-origin', origin)
-  res.setHeader(
-    'access-control-expose-headers',
-    exposedHeaders(options.rateLimitHeaderPrefix).join(', '),
-  )
+  res.setHeader('access-control-expose-headers', exposedHeaders(options).join(', '))
 }
 
 /** Whether a request is a CORS preflight the sandbox answers. */

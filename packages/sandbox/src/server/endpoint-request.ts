@@ -1,33 +1,37 @@
 /**
  * A request to an endpoint of the table, in the order a live deployment
- * answers: rate limit (429, 418); method (405); injected faults; signature
- * (401, signed mode only); query validation (400); the payload.
+ * answers: rate limit (429, 418); method (405); injected faults; key or
+ * signature (401, only where the endpoint's auth asks for it); query
+ * validation (400); the payload.
  *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { apiErrorCodes, type EndpointPath } from '@perpkit/schemas'
+import { type EndpointPath, endpoints } from '@perpkit/schemas'
 import { DEFAULT_LATENCY_MS, FAULT_HEADER, type Fault, parseFaultHeader } from '../faults/fault.ts'
 import { sendFault } from '../faults/send-fault.ts'
 import { type RateLimitVerdict, rateLimitHeaders } from '../rate-limit/rate-limiter.ts'
+import { type ExtraHeaders, sendError, sendMethodNotAllowed, sendSuccess } from '../wire/respond.ts'
+import { blocked, tooManyRequests, WireError } from '../wire/wire-error.ts'
 import { serveEndpoint } from './endpoint-handlers.ts'
-import { type ExtraHeaders, sendError, sendMethodNotAllowed, sendSuccess } from './respond.ts'
-import { delay, readClock, type SandboxState } from './sandbox-state.ts'
-import { successMessage } from './success-message.ts'
-import { WireError } from './wire-error.ts'
+import { requestQuirks } from './request-quirks.ts'
+import { delay, readClock, readRateLimitClock, type SandboxState } from './sandbox-state.ts'
 
 function faultsFor(state: SandboxState, req: IncomingMessage, path: EndpointPath): Fault[] {
   const header = req.headers[FAULT_HEADER]
-  if (header !== undefined)
-    return parseFaultHeader(Array.isArray(header) ? header.join(',') : header)
+  if (header !== undefined) {
+    const text = Array.isArray(header) ? header.join(',') : header
+    return parseFaultHeader(text, state.options.inventedFaults)
+  }
   const queued = state.faults.take(path)
   return queued === undefined ? [] : [queued]
 }
 
-/** Rate-limit headers for a fault answer when the sandbox does not enforce limits. */
+/** Rate-limit headers for a 429 or 418 fault when the sandbox does not enforce limits. */
 function nominalVerdict(state: SandboxState, path: EndpointPath, fault: Fault): RateLimitVerdict {
   const budget = state.options.budgetOf(path)
-  return { budget, used: fault.kind === 'rate-limit' ? budget.limit + 1 : 1, state: 'ok' }
+  const used = fault.kind === 'blocked' ? 2 * budget.limit + 1 : budget.limit + 1
+  return { budget, used, state: fault.kind === 'blocked' ? 'blocked' : 'limited' }
 }
 
 /**
@@ -49,17 +53,11 @@ export async function serveEndpointRequest(
       client,
       endpoint,
       options.budgetOf(endpoint),
-      readClock(state),
+      readRateLimitClock(state),
     )
-    headers = rateLimitHeaders(options.rateLimitHeaderPrefix, verdict)
-    if (verdict.state === 'limited') {
-      const error = new WireError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests')
-      return sendError(res, error, headers)
-    }
-    if (verdict.state === 'blocked') {
-      const message = 'Blocked after repeated 429 responses: wait for the window to reset'
-      return sendError(res, new WireError(418, apiErrorCodes.BLOCKED, message), headers)
-    }
+    headers = rateLimitHeaders(options.rateLimitHeaderNames, verdict)
+    if (verdict.state === 'limited') return sendError(res, tooManyRequests(), headers)
+    if (verdict.state === 'blocked') return sendError(res, blocked(), headers)
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendMethodNotAllowed(res, 'GET, HEAD', headers)
@@ -88,19 +86,27 @@ async function serveAdmitted(
       if (res.destroyed) return
       continue
     }
+    const limitFault = fault.kind === 'rate-limit' || fault.kind === 'blocked'
     const faultHeaders =
-      state.limiter === undefined && fault.kind === 'rate-limit'
-        ? rateLimitHeaders(options.rateLimitHeaderPrefix, nominalVerdict(state, endpoint, fault))
+      state.limiter === undefined && limitFault
+        ? rateLimitHeaders(options.rateLimitHeaderNames, nominalVerdict(state, endpoint, fault))
         : headers
     return sendFault(req, res, fault, faultHeaders)
   }
-  if (state.checkSignature !== undefined) {
+  const auth = options.endpointAuth === 'SIGNED' ? 'SIGNED' : endpoints[endpoint].auth
+  const check = state.authChecks[auth]
+  if (check !== undefined) {
     // HEAD is signed as the GET it mirrors (verifyNodeRequest's rule).
-    const failure = await state.checkSignature(req)
+    const failure = await check(req)
     if (failure !== undefined) return sendError(res, failure, headers)
   }
   const query = Object.fromEntries(new URLSearchParams(rawQuery))
-  const context = { market: state.market, depthLevels: options.depthLevels, now: readClock(state) }
-  const message = successMessage(state.seedHash, options.quirks, endpoint, rawQuery)
-  sendSuccess(res, serveEndpoint(endpoint, query, context), headers, message)
+  const quirks = requestQuirks(state.seedHash, options.quirks, endpoint, rawQuery)
+  const context = {
+    market: state.market,
+    depthLevels: options.depthLevels,
+    now: readClock(state),
+    orderKey: quirks.orderKey,
+  }
+  sendSuccess(res, serveEndpoint(endpoint, query, context), { ...quirks, headers })
 }

@@ -1,6 +1,6 @@
 /**
- * One request, start to finish: CORS headers and preflights; control
- * routes; gateway routes (`/system/time`, the retired V1 API); the OpenAPI
+ * One request, start to finish: CORS headers and preflights; the signed
+ * route and control routes; gateway and compatibility routes (`/system/time`, the retired V1 API); the OpenAPI
  * document (`/openapi.json`); unknown path
  * (404, `msg`); then an endpoint of the table (see `serveEndpointRequest`).
  * Anything unexpected becomes HTTP 500 JSON: a request never crashes the
@@ -9,15 +9,17 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { SIGNED_ROUTE_PATH, serveSignedRoute } from '../signed/signed-route.ts'
+import { sendError, sendNotFound } from '../wire/respond.ts'
+import { INTERNAL_ERROR_CODE, WireError } from '../wire/wire-error.ts'
+import { serveCompatibilityRoute } from './compatibility-routes.ts'
 import { CONTROL_PREFIX, serveControl } from './control-routes.ts'
 import { applyCors, isPreflight, sendPreflight } from './cors.ts'
 import { findEndpoint } from './endpoint-handlers.ts'
 import { serveEndpointRequest } from './endpoint-request.ts'
 import { serveGatewayRoute } from './gateway-routes.ts'
 import { serveOpenApi } from './openapi-route.ts'
-import { sendError, sendNotFound } from './respond.ts'
 import type { SandboxState } from './sandbox-state.ts'
-import { INTERNAL_ERROR_CODE, WireError } from './wire-error.ts'
 
 export type { SandboxState } from './sandbox-state.ts'
 
@@ -36,8 +38,10 @@ async function serve(
   applyCors(state.options, req, res)
   const { path, rawQuery } = splitUrl(req.url ?? '/')
   if (isPreflight(state.options, req)) return sendPreflight(state.options, req, res, path)
+  if (path === SIGNED_ROUTE_PATH) return serveSignedRoute(req, res, state.checkSignature)
   if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
   if (serveGatewayRoute(state, req, res, path)) return
+  if (serveCompatibilityRoute(state, req, res, path)) return
   if (serveOpenApi(req, res, path)) return
   const endpoint = findEndpoint(path)
   if (endpoint === undefined) return sendNotFound(res)

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { SUCCESS_CODE } from '@perpkit/schemas'
+import { shuffledKeys } from '../market/key-order.ts'
 import { compress, MIN_COMPRESSED_BYTES, negotiateCoding } from './compression.ts'
 import { notFound, WireError, type WireErrorLayout } from './wire-error.ts'
 
@@ -71,24 +72,46 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
+/** How a success is written besides its data. */
+export interface SuccessOptions {
+  /** Extra response headers (rate-limit headers, ...). */
+  headers?: ExtraHeaders
+  /** `'Ok'`, or `'OK'` as some live responses say. @default `'Ok'` */
+  message?: string
+  /** With quirks: the key that orders the envelope's keys (see `shuffledKeys`); fixed order without. */
+  orderKey?: number | undefined
+}
+
+const ENVELOPE_KEYS = ['code', 'message', 'trace', 'data'] as const
+
 /**
- * The success envelope's text: `{"code":1000,"message":"Ok","trace":"...","data":...}`.
- *
- * @param message - `'Ok'`, or `'OK'` as some live responses say.
+ * The success envelope's text: `{"code":1000,"message":"Ok","trace":"...","data":...}`,
+ * its keys in the order `order` gives when set.
  */
-function successBody(data: unknown, message = 'Ok'): string {
+function successBody(data: unknown, message: string, order: readonly string[] | undefined): string {
   const json = data instanceof RawJson ? data.text : JSON.stringify(data)
-  return `{"code":${SUCCESS_CODE},"message":"${message}","trace":"${newTrace()}","data":${json}}`
+  const trace = newTrace()
+  if (order === undefined) {
+    return `{"code":${SUCCESS_CODE},"message":"${message}","trace":"${trace}","data":${json}}`
+  }
+  const parts: Record<string, string> = {
+    code: String(SUCCESS_CODE),
+    message: `"${message}"`,
+    trace: `"${trace}"`,
+    data: json,
+  }
+  return `{${order.map((key) => `"${key}":${parts[key]}`).join(',')}}`
 }
 
 /** Writes the success envelope around `data`, HTTP 200. */
 export function sendSuccess(
   res: ServerResponse,
   data: unknown,
-  headers?: ExtraHeaders,
-  message?: string,
+  options: SuccessOptions = {},
 ): void {
-  sendJson(res, 200, successBody(data, message), headers)
+  const order =
+    options.orderKey === undefined ? undefined : shuffledKeys(ENVELOPE_KEYS, options.orderKey)
+  sendJson(res, 200, successBody(data, options.message ?? 'Ok', order), options.headers)
 }
 
 /** The body of an error in its live layout, keys in the order live servers send them. */
