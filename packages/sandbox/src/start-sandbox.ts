@@ -10,6 +10,7 @@ import { Market, seedHash } from './market/market.ts'
 import { resolveOptions, type SandboxOptions } from './options.ts'
 import { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { handleRequest, type SandboxState } from './server/handle-request.ts'
+import { PayloadCache } from './server/payload-cache.ts'
 import { createAuthChecks, createSignatureCheck } from './signed/signed-mode.ts'
 
 /**
@@ -80,6 +81,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
       contracts: resolved.contracts,
       datedFutures: resolved.datedFutures,
     }),
+    payloads: new PayloadCache(),
     faults,
     limiter: resolved.rateLimit ? new RateLimiter() : undefined,
     authChecks: createAuthChecks(signing),

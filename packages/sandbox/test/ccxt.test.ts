@@ -85,7 +85,7 @@ describe('ccxt bitmart against a default sandbox, offline and without a proxy', 
         future: false,
         active: row.status === 'Trading',
         contractSize: num(row.contract_size),
-        precision: { price: num(row.price_precision), amount: num(row.vol_precision) },
+        precision: { price: num(row.price_precision), amount: num(row.vol_precision ?? '') },
       })
     }
   }, 60_000)

@@ -101,7 +101,10 @@ describe('quirks (on by default, deterministic from the seed)', () => {
     const orderOf = (value: unknown): string[] => {
       const out: string[] = []
       const walk = (item: unknown): void => {
-        if (Array.isArray(item)) return item.forEach(walk)
+        if (Array.isArray(item)) {
+          for (const inner of item) walk(inner)
+          return
+        }
         if (item === null || typeof item !== 'object') return
         out.push(Object.keys(item).join(','))
         for (const inner of Object.values(item)) walk(inner)

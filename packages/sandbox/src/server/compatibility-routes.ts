@@ -50,22 +50,24 @@ function currencies(market: Market, now: number): { currencies: CurrencyRow[] } 
 /** Service status 2: running (the live docs' "completed" maintenance state). */
 const SERVICE_UP = 2
 
-const routes: Record<string, (market: Market, now: number) => unknown> = {
-  '/spot/v1/symbols/details': () => ({ symbols: [] }),
-  '/account/v1/currencies': currencies,
-  '/system/service': () => ({
-    service: [
-      { title: 'Spot API', service_type: 'spot', status: SERVICE_UP, start_time: 0, end_time: 0 },
-      {
-        title: 'Contract API',
-        service_type: 'contract',
-        status: SERVICE_UP,
-        start_time: 0,
-        end_time: 0,
-      },
-    ],
+const routes = new Map<string, (market: Market, now: number) => unknown>(
+  Object.entries({
+    '/spot/v1/symbols/details': () => ({ symbols: [] }),
+    '/account/v1/currencies': currencies,
+    '/system/service': () => ({
+      service: [
+        { title: 'Spot API', service_type: 'spot', status: SERVICE_UP, start_time: 0, end_time: 0 },
+        {
+          title: 'Contract API',
+          service_type: 'contract',
+          status: SERVICE_UP,
+          start_time: 0,
+          end_time: 0,
+        },
+      ],
+    }),
   }),
-}
+)
 
 /** Serves a compatibility route, or returns `false` when `path` is not one. */
 export function serveCompatibilityRoute(
@@ -74,8 +76,8 @@ export function serveCompatibilityRoute(
   res: ServerResponse,
   path: string,
 ): boolean {
-  const route = routes[path]
-  if (route === undefined || !Object.hasOwn(routes, path)) return false
+  const route = routes.get(path)
+  if (route === undefined) return false
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendMethodNotAllowed(res, 'GET, HEAD')
     return true

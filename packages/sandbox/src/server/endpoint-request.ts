@@ -11,7 +11,13 @@ import { type EndpointPath, endpoints } from '@perpkit/schemas'
 import { DEFAULT_LATENCY_MS, FAULT_HEADER, type Fault, parseFaultHeader } from '../faults/fault.ts'
 import { sendFault } from '../faults/send-fault.ts'
 import { type RateLimitVerdict, rateLimitHeaders } from '../rate-limit/rate-limiter.ts'
-import { type ExtraHeaders, sendError, sendMethodNotAllowed, sendSuccess } from '../wire/respond.ts'
+import {
+  type ExtraHeaders,
+  RawJson,
+  sendError,
+  sendMethodNotAllowed,
+  sendSuccessPayload,
+} from '../wire/respond.ts'
 import { blocked, tooManyRequests, WireError } from '../wire/wire-error.ts'
 import { serveEndpoint } from './endpoint-handlers.ts'
 import { requestQuirks } from './request-quirks.ts'
@@ -100,13 +106,24 @@ async function serveAdmitted(
     const failure = await check(req)
     if (failure !== undefined) return sendError(res, failure, headers)
   }
-  const query = Object.fromEntries(new URLSearchParams(rawQuery))
   const quirks = requestQuirks(state.seedHash, options.quirks, endpoint, rawQuery)
-  const context = {
-    market: state.market,
-    depthLevels: options.depthLevels,
-    now: readClock(state),
-    orderKey: quirks.orderKey,
+  const now = readClock(state)
+  const key = `${endpoint}?${rawQuery}`
+  let payload = state.payloads.get(key, now)
+  if (payload === undefined) {
+    const query = Object.fromEntries(new URLSearchParams(rawQuery))
+    const context = {
+      market: state.market,
+      depthLevels: options.depthLevels,
+      now,
+      orderKey: quirks.orderKey,
+    }
+    const data = serveEndpoint(endpoint, query, context)
+    payload = state.payloads.set(
+      key,
+      now,
+      data instanceof RawJson ? data.text : JSON.stringify(data),
+    )
   }
-  sendSuccess(res, serveEndpoint(endpoint, query, context), { ...quirks, headers })
+  sendSuccessPayload(res, payload, { ...quirks, headers })
 }

@@ -11,6 +11,7 @@ import type { Market } from '../market/market.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { AuthCheck, SignatureCheck } from '../signed/signed-mode.ts'
+import type { PayloadCache } from './payload-cache.ts'
 
 /** Everything a request handler shares with its sandbox. */
 export interface SandboxState {
@@ -18,6 +19,8 @@ export interface SandboxState {
   /** The seed reduced to 32 bits (for quirks decided per request). */
   seedHash: number
   market: Market
+  /** The payloads built in the last second, by request. */
+  payloads: PayloadCache
   faults: MemoryFaultQueue
   limiter: RateLimiter | undefined
   /** The check of each auth type (none for public endpoints). */
