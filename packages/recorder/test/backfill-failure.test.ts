@@ -6,7 +6,12 @@ import { backfillArgv, cli, jsonLines, query, tempDir } from './helpers.ts'
 let sandbox: Sandbox
 const tmp = tempDir()
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 9, quiet: true, rateLimit: false, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({
+    seed: 9,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
 })
 afterAll(async () => {
   await sandbox.close()
