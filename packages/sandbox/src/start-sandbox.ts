@@ -89,7 +89,7 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
     timers: new Set(),
   }
   const server = createServer((req, res) => {
-    void handleRequest(state, req, res)
+    handleRequest(state, req, res)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

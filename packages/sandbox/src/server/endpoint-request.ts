@@ -11,6 +11,7 @@ import { type EndpointPath, endpoints } from '@perpkit/schemas'
 import { DEFAULT_LATENCY_MS, FAULT_HEADER, type Fault, parseFaultHeader } from '../faults/fault.ts'
 import { sendFault } from '../faults/send-fault.ts'
 import { type RateLimitVerdict, rateLimitHeaders } from '../rate-limit/rate-limiter.ts'
+import type { AuthCheck } from '../signed/signed-mode.ts'
 import {
   type ExtraHeaders,
   RawJson,
@@ -42,15 +43,16 @@ function nominalVerdict(state: SandboxState, path: EndpointPath, fault: Fault): 
 
 /**
  * Answers a request to `endpoint`. `GET` and `HEAD` are served (`HEAD` as
- * `GET`, without the body); other methods get 405.
+ * `GET`, without the body); other methods get 405. Synchronous unless a
+ * fault or a signature check has to wait (the common path allocates no promise).
  */
-export async function serveEndpointRequest(
+export function serveEndpointRequest(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: EndpointPath,
   rawQuery: string,
-): Promise<void> {
+): undefined | Promise<void> {
   const { options } = state
   let headers: ExtraHeaders = {}
   if (state.limiter !== undefined) {
@@ -62,31 +64,48 @@ export async function serveEndpointRequest(
       readRateLimitClock(state),
     )
     headers = rateLimitHeaders(options.rateLimitHeaderNames, verdict)
-    if (verdict.state === 'limited') return sendError(res, tooManyRequests(), headers)
-    if (verdict.state === 'blocked') return sendError(res, blocked(), headers)
+    if (verdict.state !== 'ok') {
+      sendError(res, verdict.state === 'limited' ? tooManyRequests() : blocked(), headers)
+      return undefined
+    }
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return sendMethodNotAllowed(res, 'GET, HEAD', headers)
+    sendMethodNotAllowed(res, 'GET, HEAD', headers)
+    return undefined
   }
-  try {
-    await serveAdmitted(state, req, res, endpoint, rawQuery, headers)
-  } catch (error) {
+  const answerError = (error: unknown) => {
     if (!(error instanceof WireError)) throw error
     sendError(res, error, headers)
   }
+  const faults = faultsFor(state, req, endpoint)
+  const auth = options.endpointAuth === 'SIGNED' ? 'SIGNED' : endpoints[endpoint].auth
+  const check = state.authChecks[auth]
+  try {
+    if (faults.length === 0 && check === undefined) {
+      return sendPayload(state, res, endpoint, rawQuery, headers)
+    }
+    return serveChecked(state, req, res, endpoint, rawQuery, headers, faults, check).catch(
+      answerError,
+    )
+  } catch (error) {
+    answerError(error)
+    return undefined
+  }
 }
 
-/** The part after the gateway: faults, signature, query, payload. */
-async function serveAdmitted(
+/** A request with faults to inject or a key or signature to check first. */
+async function serveChecked(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: EndpointPath,
   rawQuery: string,
   headers: ExtraHeaders,
+  faults: readonly Fault[],
+  check: AuthCheck | undefined,
 ): Promise<void> {
   const { options } = state
-  for (const fault of faultsFor(state, req, endpoint)) {
+  for (const fault of faults) {
     if (fault.kind === 'latency') {
       await delay(state, fault.latencyMs ?? DEFAULT_LATENCY_MS)
       if (res.destroyed) return
@@ -99,13 +118,23 @@ async function serveAdmitted(
         : headers
     return sendFault(req, res, fault, faultHeaders)
   }
-  const auth = options.endpointAuth === 'SIGNED' ? 'SIGNED' : endpoints[endpoint].auth
-  const check = state.authChecks[auth]
   if (check !== undefined) {
     // HEAD is signed as the GET it mirrors (verifyNodeRequest's rule).
     const failure = await check(req)
     if (failure !== undefined) return sendError(res, failure, headers)
   }
+  sendPayload(state, res, endpoint, rawQuery, headers)
+}
+
+/** The payload (cached for the second, or built), in the success envelope. */
+function sendPayload(
+  state: SandboxState,
+  res: ServerResponse,
+  endpoint: EndpointPath,
+  rawQuery: string,
+  headers: ExtraHeaders,
+): undefined {
+  const { options } = state
   const quirks = requestQuirks(state.seedHash, options.quirks, endpoint, rawQuery)
   const now = readClock(state)
   const key = `${endpoint}?${rawQuery}`
@@ -126,4 +155,5 @@ async function serveAdmitted(
     )
   }
   sendSuccessPayload(res, payload, { ...quirks, headers })
+  return undefined
 }

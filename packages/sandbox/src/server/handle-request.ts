@@ -30,22 +30,28 @@ function splitUrl(raw: string): { path: string; rawQuery: string } {
     : { path: raw.slice(0, mark), rawQuery: raw.slice(mark + 1) }
 }
 
-async function serve(
+/** Routes a request; a promise only when the answer has to wait (faults, signatures, bodies). */
+function serve(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): undefined | Promise<void> {
   applyCors(state.options, req, res)
   const { path, rawQuery } = splitUrl(req.url ?? '/')
-  if (isPreflight(state.options, req)) return sendPreflight(state.options, req, res, path)
-  if (path === SIGNED_ROUTE_PATH) return serveSignedRoute(req, res, state.checkSignature)
-  if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
-  if (serveGatewayRoute(state, req, res, path)) return
-  if (serveCompatibilityRoute(state, req, res, path)) return
-  if (serveOpenApi(req, res, path)) return
   const endpoint = findEndpoint(path)
-  if (endpoint === undefined) return sendNotFound(res)
-  return serveEndpointRequest(state, req, res, endpoint, rawQuery)
+  if (isPreflight(state.options, req)) sendPreflight(state.options, req, res, path)
+  else if (endpoint !== undefined) {
+    return serveEndpointRequest(state, req, res, endpoint, rawQuery)
+  } else if (path === SIGNED_ROUTE_PATH) return serveSignedRoute(req, res, state.checkSignature)
+  else if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
+  else if (
+    !serveGatewayRoute(state, req, res, path) &&
+    !serveCompatibilityRoute(state, req, res, path) &&
+    !serveOpenApi(req, res, path)
+  ) {
+    sendNotFound(res)
+  }
+  return undefined
 }
 
 /**
@@ -53,11 +59,11 @@ async function serve(
  * (unless a fault asks for it). Errors become their API answer, unexpected
  * ones HTTP 500 JSON.
  */
-export async function handleRequest(
+export function handleRequest(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): void {
   const started = performance.now()
   const { log } = state.options
   if (log !== undefined) {
@@ -68,9 +74,7 @@ export async function handleRequest(
       )
     })
   }
-  try {
-    await serve(state, req, res)
-  } catch (error) {
+  const fail = (error: unknown) => {
     if (error instanceof WireError) {
       sendError(res, error)
       return
@@ -78,5 +82,10 @@ export async function handleRequest(
     if (!state.options.quiet) console.error('perpkit-sandbox: unexpected error', error)
     if (res.headersSent) res.destroy()
     else sendError(res, new WireError(500, INTERNAL_ERROR_CODE, 'Internal server error'))
+  }
+  try {
+    serve(state, req, res)?.catch(fail)
+  } catch (error) {
+    fail(error)
   }
 }
