@@ -19,8 +19,15 @@ import { CONTROL_PREFIX } from './control-routes.ts'
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
-function exposedHeaders(options: ResolvedOptions): string[] {
-  return [...Object.values(options.rateLimitHeaderNames), 'Retry-After']
+const exposedHeaders = new WeakMap<ResolvedOptions, string>()
+
+function exposedHeadersOf(options: ResolvedOptions): string {
+  let list = exposedHeaders.get(options)
+  if (list === undefined) {
+    list = [...Object.values(options.rateLimitHeaderNames), 'Retry-After'].join(', ')
+    exposedHeaders.set(options, list)
+  }
+  return list
 }
 
 /** A header name as HTTP defines it (a token). */
@@ -65,7 +72,7 @@ export function applyCors(
   const origin = allowedOrigin(options, req.headers.origin)
   if (origin === undefined) return
   res.setHeader('access-control-allow-origin', origin)
-  res.setHeader('access-control-expose-headers', exposedHeaders(options).join(', '))
+  res.setHeader('access-control-expose-headers', exposedHeadersOf(options))
 }
 
 /** Whether a request is a CORS preflight the sandbox answers. */
