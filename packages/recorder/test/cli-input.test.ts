@@ -6,7 +6,7 @@ import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMemoryLimit } from '../src/cli/common.ts'
 import { SCHEMA_VERSION } from '../src/index.ts'
-import { openStore } from '../src/store/open-store.ts'
+import { openStore } from '../src/one-machine/open-store.ts'
 import { cli, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { writeDecimal } from '../src/duckdb-vector/decimal.ts'
 import { RecorderError } from '../src/errors.ts'
-import { writeDecimal } from '../src/store/decimal.ts'
 
 /** The signed 128-bit integer in the 8 limbs of `row`. */
 function read(out: Uint16Array, row: number): bigint {
