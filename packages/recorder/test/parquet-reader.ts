@@ -75,6 +75,7 @@ export async function readParquet(
       timestampFromMilliseconds: (v) => Number(v),
       timestampFromMicroseconds: (v) => Number(v),
       stringFromBytes: (b) => new TextDecoder().decode(b),
+      jsonFromBytes: (b) => new TextDecoder().decode(b),
     },
   })) as Record<string, unknown>[]
   return {

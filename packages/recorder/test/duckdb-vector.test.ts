@@ -1,6 +1,22 @@
-import { describe, expect, it } from 'vitest'
+/**
+ * The raw vector path (`src/duckdb-vector/`) against BigInt and against
+ * DuckDB itself: what must hold for the exact pin of `@duckdb/node-bindings`
+ * to be moved (see its README).
+ */
+import { join } from 'node:path'
+import type { Kline } from '@perpkit/schemas'
+import { afterAll, describe, expect, it } from 'vitest'
+import { CANDLE_TABLE } from '../src/datasets/define.ts'
+import { createTableSql, tableColumns } from '../src/datasets/table.ts'
+import { insertValues } from '../src/duckdb/values.ts'
 import { writeDecimal } from '../src/duckdb-vector/decimal.ts'
 import { RecorderError } from '../src/errors.ts'
+import { createCandleWriter } from '../src/one-machine/candle-writer.ts'
+import { openStore } from '../src/one-machine/open-store.ts'
+import { candleBatch, tempDir } from './helpers.ts'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
 
 /** The signed 128-bit integer in the 8 limbs of `row`. */
 function read(out: Uint16Array, row: number): bigint {
@@ -90,5 +106,59 @@ describe('writeDecimal', () => {
       '-123456789012345678901.5',
     ])
       expect(() => writeDecimal(text, out, 0), JSON.stringify(text)).toThrow(RecorderError)
+  })
+})
+
+describe('the chunk path agrees with DuckDB', () => {
+  it("stores 5,000 candles (across 2048-row chunks) exactly as DuckDB's own text casts store the same values, in the declared candles table", async () => {
+    const store = await openStore(join(tmp.dir, 'agree.duckdb'))
+    try {
+      const random = prng(2048)
+      const digits = (n: number) =>
+        Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('')
+      const price = () => {
+        const fraction = digits(Math.floor(random() * 19))
+        return `${random() < 0.3 ? '-' : ''}${digits(1 + Math.floor(random() * 20))}${fraction ? `.${fraction}` : ''}`
+      }
+      const T0 = Date.UTC(2026, 0, 1)
+      const candles: Kline[] = Array.from({ length: 5_000 }, (_, i) => ({
+        timestamp: T0 + i * 60_000,
+        openPrice: i === 0 ? '99999999999999999999.999999999999999999' : price(),
+        highPrice: i === 0 ? '-99999999999999999999.999999999999999999' : price(),
+        lowPrice: i === 0 ? '0.000000000000000001' : price(),
+        closePrice: price(),
+        volume: price(),
+      }))
+      const writer = createCandleWriter(store)
+      await writer.add(candleBatch(candles))
+      await writer.flush()
+      await store.run(`${createTableSql(CANDLE_TABLE, 'by_sql')}`)
+      await store.transaction((conn) =>
+        insertValues(
+          conn,
+          'by_sql',
+          tableColumns(CANDLE_TABLE),
+          candles.map((c) => [
+            'kline',
+            'BTCUSDT',
+            1,
+            c.timestamp,
+            c.openPrice,
+            c.highPrice,
+            c.lowPrice,
+            c.closePrice,
+            c.volume,
+          ]),
+        ),
+      )
+      const [diff] = await store.all(
+        `SELECT (SELECT count(*) FROM candles) AS n,
+           (SELECT count(*) FROM (SELECT * FROM candles EXCEPT SELECT * FROM by_sql)) AS a,
+           (SELECT count(*) FROM (SELECT * FROM by_sql EXCEPT SELECT * FROM candles)) AS b`,
+      )
+      expect(diff).toEqual({ n: '5000', a: '0', b: '0' })
+    } finally {
+      store.close()
+    }
   })
 })
