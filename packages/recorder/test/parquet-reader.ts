@@ -85,7 +85,8 @@ export async function readParquet(
         columns.map((c) => {
           const value = row[c.name]
           if (value === null || value === undefined) return [c.name, null]
-          if (c.decimal !== undefined) return [c.name, decimalText(value as Uint8Array, c.decimal.scale)]
+          if (c.decimal !== undefined)
+            return [c.name, decimalText(value as Uint8Array, c.decimal.scale)]
           if (value instanceof Uint8Array) return [c.name, new TextDecoder().decode(value)]
           if (typeof value === 'bigint') return [c.name, Number(value)]
           return [c.name, value as FileValue]
