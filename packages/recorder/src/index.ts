@@ -20,7 +20,16 @@
 export type { CliIo } from './cli/run-cli.ts'
 export { runCli } from './cli/run-cli.ts'
 export { datasets } from './datasets/declared/index.ts'
-export type { CandleDataset, Dataset, DatasetKind, RecordDataset } from './datasets/define.ts'
+export type { AnyRow, ColumnType } from './datasets/columns.ts'
+export type {
+  CandleDataset,
+  CandleWindow,
+  Dataset,
+  DatasetKind,
+  PollInput,
+  RecordDataset,
+  RecordKind,
+} from './datasets/define.ts'
 export { RecorderError } from './errors.ts'
 export { egressKeyPrefix } from './many-machines/egress.ts'
 export type {

@@ -84,7 +84,14 @@ export type RowOf<C extends Columns> = { readonly symbol: string } & {
   readonly [K in keyof C]: ValueOf<C[K]>
 }
 
-/** A row with its values erased, as the storage code handles every dataset alike. */
+/**
+ * A row with its values erased, as the storage code handles every dataset alike.
+ *
+ * @example
+ * ```ts
+ * const row: AnyRow = { symbol: 'BTCUSDT', funding_time: Date.UTC(2026, 0, 1, 8), funding_rate: '0.0001' }
+ * ```
+ */
 export type AnyRow = { readonly symbol: string } & { readonly [column: string]: unknown }
 
 interface DecimalShape {

@@ -33,7 +33,14 @@ import type { TableDeclaration } from './table.ts'
  */
 export type DatasetKind = 'candles' | 'trades' | 'settlements' | 'snapshots' | 'changes'
 
-/** The kinds a polling recorder keeps. */
+/**
+ * The kinds a polling recorder keeps.
+ *
+ * @example
+ * ```ts
+ * const kind: RecordKind = 'snapshots'
+ * ```
+ */
 export type RecordKind = Exclude<DatasetKind, 'candles'>
 
 /**
@@ -243,7 +250,7 @@ function base<P extends EndpointPath>(path: P, name: string | undefined) {
  * ```ts
  * const kline = defineCandles('/contract/public/kline', {
  *   kind: 'candles',
- *   request: (client, method, w, signal) => client[method](w, { signal }),
+ *   request: (client, method, w, signal) => client[method](w, signal ? { signal } : {}),
  * })
  * ```
  */

@@ -87,7 +87,7 @@ function byDate<T>(items: readonly T[], time: (item: T) => number): Map<string, 
  * @example
  * ```ts
  * const writer = await openTreeWriter('/data/tree')
- * await writer.writeRows(GAPS_LAYOUT, { symbol: 'BTCUSDT', tag: 'poll' }, [])
+ * // ... writer.writeCandles(...), writer.writeRows(...) as jobs and polls complete
  * writer.close()
  * ```
  */
