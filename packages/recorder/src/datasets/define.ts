@@ -1,5 +1,5 @@
 /**
- * What a dataset declaration holds, and `defineDataset`, which completes one
+ * What a dataset declaration holds, and `defineRecords` / `defineCandles`, which complete one
  * from its endpoint row: the name (the path's last segment), the client
  * method (the row's, typed as the client's method name) and the record cap.
  * Everything else the recorder does with a dataset (its table, Parquet
@@ -125,7 +125,7 @@ export interface RecordDataset<P extends EndpointPath = EndpointPath> extends Da
 }
 
 /**
- * A dataset the recorder keeps, completed by {@link defineDataset}.
+ * A dataset the recorder keeps, completed from its declaration by `defineRecords` or `defineCandles`.
  *
  * @example
  * ```ts
