@@ -19,8 +19,8 @@
 
 export type { CliIo } from './cli/run-cli.ts'
 export { runCli } from './cli/run-cli.ts'
-export { datasets } from './datasets/declared/index.ts'
 export type { AnyRow, ColumnType } from './datasets/columns.ts'
+export { datasets } from './datasets/declared/index.ts'
 export type {
   CandleDataset,
   CandleWindow,

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import type { Kline } from '@perpkit/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CANDLE_TABLE } from '../src/datasets/define.ts'
+import { CANDLE_TABLE } from '../src/datasets/define-candles.ts'
 import { createTableSql, tableColumns } from '../src/datasets/table.ts'
 import { insertValues } from '../src/duckdb/values.ts'
 import { writeDecimal } from '../src/duckdb-vector/decimal.ts'

@@ -147,49 +147,6 @@ export function pollsEveryRound(dataset: RecordDataset): boolean {
   return dataset.kind === 'trades' || dataset.kind === 'settlements'
 }
 
-/** The `candles` table every candle dataset shares. */
-export const CANDLE_TABLE = {
-  table: 'candles',
-  shared: true,
-  unkeyed: true,
-  columns: {
-    step: 'integer',
-    open_time: 'time',
-    open: 'decimal',
-    high: 'decimal',
-    low: 'decimal',
-    close: 'decimal',
-    volume: 'decimal',
-  },
-  key: ['step', 'open_time'],
-  time: 'open_time',
-} as const satisfies TableDeclaration
-
-/**
- * The declaration of a candle dataset: how one window is requested.
- *
- * @typeParam P - The endpoint path.
- */
-export interface CandleSpec<P extends EndpointPath> {
-  kind: 'candles'
-  /** A name other than the path's last segment. */
-  name?: string
-  /**
-   * Requests one window.
-   *
-   * @param client - The client.
-   * @param method - The row's client method (`client[method]` is this endpoint's).
-   * @param window - Symbol, step, first and last open time.
-   * @param signal - Aborts the request.
-   */
-  request(
-    client: PerpkitClient,
-    method: ClientMethodName<P>,
-    window: CandleWindow,
-    signal: AbortSignal | undefined,
-  ): Promise<Kline[]>
-}
-
 /**
  * The declaration of a recorded dataset: its table, its key and time column, how a poll is
  * requested and how its answer becomes rows.
@@ -230,47 +187,21 @@ export interface RecordSpec<P extends EndpointPath, C extends Columns> {
   rows(model: EndpointModel<P>, poll: PollInput): RowOf<C>[]
 }
 
-function base<P extends EndpointPath>(path: P, name: string | undefined) {
+/**
+ * What a dataset takes from its endpoint row: its name (the path's last segment unless
+ * given), path, client method and record cap.
+ *
+ * @param path - The endpoint path.
+ * @param name - A name other than the path's last segment.
+ * @returns The completed fields.
+ */
+export function fromRoute<P extends EndpointPath>(path: P, name: string | undefined) {
   const route = endpointRoutes[path]
   return {
     name: name ?? path.slice(path.lastIndexOf('/') + 1),
     path,
     clientMethod: route.clientMethod,
     maxRecords: 'maxRecords' in route ? route.maxRecords : undefined,
-  }
-}
-
-/**
- * Completes a candle dataset's declaration from its endpoint row.
- *
- * @param path - The endpoint path.
- * @param spec - How a window is requested.
- * @returns The dataset.
- * @example
- * ```ts
- * const kline = defineCandles('/contract/public/kline', {
- *   kind: 'candles',
- *   request: (client, method, w, signal) => client[method](w, signal ? { signal } : {}),
- * })
- * ```
- */
-export function defineCandles<const P extends EndpointPath>(
-  path: P,
-  spec: CandleSpec<P>,
-): CandleDataset<P> {
-  const { name, clientMethod, maxRecords } = base(path, spec.name)
-  return {
-    ...CANDLE_TABLE,
-    kind: 'candles',
-    name,
-    path,
-    clientMethod,
-    maxRecords,
-    timeColumn: CANDLE_TABLE.time,
-    fetchWindow: async (client, window, signal) => {
-      const candles = await spec.request(client, clientMethod, window, signal)
-      return candles.filter((c) => c.timestamp >= window.startTime && c.timestamp <= window.endTime)
-    },
   }
 }
 
@@ -298,7 +229,7 @@ export function defineRecords<const P extends EndpointPath, const C extends Colu
   path: P,
   spec: RecordSpec<P, C>,
 ): RecordDataset<P> {
-  const { name, clientMethod, maxRecords } = base(path, spec.name)
+  const { name, clientMethod, maxRecords } = fromRoute(path, spec.name)
   return {
     kind: spec.kind,
     name,

@@ -11,7 +11,7 @@ import type { FundingRateRecord, Kline, OpenInterest } from '@perpkit/schemas'
 import { canonicalDecimal } from '../datasets/columns.ts'
 import { openInterest as openInterestDataset } from '../datasets/declared/book.ts'
 import { fundingRateHistory } from '../datasets/declared/funding.ts'
-import { CANDLE_TABLE } from '../datasets/define.ts'
+import { CANDLE_TABLE } from '../datasets/define-candles.ts'
 
 const CANDLES = CANDLE_TABLE.table
 const FUNDING = fundingRateHistory.table

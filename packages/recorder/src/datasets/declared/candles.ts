@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defineCandles } from '../define.ts'
+import { defineCandles } from '../define-candles.ts'
 
 /** Market-price candles. */
 export const kline = defineCandles('/contract/public/kline', {
