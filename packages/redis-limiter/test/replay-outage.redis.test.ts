@@ -25,7 +25,15 @@ let services: string[] = []
 async function startService(): Promise<string> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/replay-outage-service.ts', redis.url, String(replayTimeoutMs)],
+    [
+      '--import',
+      'tsx',
+      'test/replay-service.ts',
+      redis.url,
+      'redis',
+      'outage',
+      String(replayTimeoutMs),
+    ],
     { cwd: packageDir, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   children.push(child)
