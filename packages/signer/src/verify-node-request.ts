@@ -87,7 +87,9 @@ function readNodeBody(req: NodeRequestLike, maxBytes: number): Promise<Uint8Arra
  * @returns As {@link verifyRequest}; answer failures with `result.status` and
  *   {@link liveErrorBody}.
  * @throws {SignerError} (as a rejection) for the verifier's own mistakes, including a body
- *   that a parser already read.
+ *   that a parser already read, and when the client goes away before its body ended (there
+ *   is nobody left to answer: catch it and drop the connection, as the README's node:http
+ *   recipe does). A failing lookup or replay store is an answer (503), not a rejection.
  *
  * @example
  * ```ts

@@ -162,7 +162,7 @@ export interface CheckedOptions {
 }
 
 /** The default of `lookupTimeoutMs` and `replayTimeoutMs`: 2 s. */
-export const defaultDependencyTimeoutMs = 2_000
+const defaultDependencyTimeoutMs = 2_000
 
 let sharedReplayStore: ReplayStore | undefined
 

@@ -35,7 +35,8 @@ async function readRequestBody(
  * @returns `{ ok: true, apiKey, timestamp, body }`, or `{ ok: false, reason, status, code,
  *   message }` ready for {@link liveErrorResponse}.
  * @throws {SignerError} (as a rejection) for the verifier's own mistakes (both or neither of
- *   `credentials` and `lookup`, bad options, a body already read); never for a bad request.
+ *   `credentials` and `lookup`, bad options, a body already read); never for a bad request,
+ *   nor for a lookup or replay store that fails (answered 503, see `onUnavailable`).
  *
  * @example
  * ```ts
