@@ -12,6 +12,7 @@ import { decodeHex } from './hex.ts'
 import { computeHmacCached } from './key-cache.ts'
 import { computeHmacHexCachedSync, isSyncSigningAvailable } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
+import { settleWithin } from './settle-within.ts'
 import {
   type GetBodyRule,
   normalizeMethod,
@@ -22,7 +23,9 @@ import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
 
 /**
  * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
- * (a database or secrets-manager lookup).
+ * (a database or secrets-manager lookup). During a secret roll-over it may return several
+ * (the new one and the old one, with their memos): a signature made with any of them
+ * verifies, and the result's `secretIndex` says which one matched.
  *
  * @example
  * ```ts
@@ -30,11 +33,30 @@ import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
  *
  * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
  * const lookup: CredentialsLookup = async (apiKey) => keys.get(apiKey)
+ * // While 'my-key' rolls over to a new secret, both verify:
+ * const rolling: CredentialsLookup = (apiKey) =>
+ *   apiKey === 'my-key'
+ *     ? [{ secret: 'new-secret', memo: 'my-memo' }, { secret: 'my-secret', memo: 'my-memo' }]
+ *     : undefined
  * ```
  */
 export type CredentialsLookup = (
   apiKey: string,
-) => CredentialSecrets | undefined | Promise<CredentialSecrets | undefined>
+) => KeySecrets | undefined | Promise<KeySecrets | undefined>
+
+/**
+ * What a lookup returns for a known key: its secret and memo, or, while the key rolls over
+ * to a new secret, a list of them (tried in order; an empty list is an unknown key).
+ *
+ * @example
+ * ```ts
+ * import type { KeySecrets } from '@perpkit/signer'
+ *
+ * const one: KeySecrets = { secret: 'my-secret', memo: 'my-memo' }
+ * const rolling: KeySecrets = [one, { secret: 'next-secret', memo: 'my-memo' }]
+ * ```
+ */
+export type KeySecrets = CredentialSecrets | readonly CredentialSecrets[]
 
 /**
  * Options of {@link verify} shared by its two forms.
@@ -94,8 +116,12 @@ export interface VerifyOptions {
  * ```
  */
 export interface VerifyWithCredentialsParameters extends VerifyOptions {
-  /** The only credentials accepted; any other API key is `'unknown-key'`. */
-  credentials: Credentials
+  /**
+   * The only credentials accepted; any other API key is `'unknown-key'`. A list accepts each
+   * of them: several keys, or one key with its old and new secret during a roll-over (tried
+   * in list order; `secretIndex` counts among the entries of the request's key).
+   */
+  credentials: Credentials | readonly Credentials[]
   /** Not allowed together with `credentials`. */
   lookup?: undefined
 }
@@ -158,21 +184,85 @@ function checkWindow(windowMs: unknown): number {
   throw new SignerError('invalid-argument', 'windowMs must be a finite, non-negative number.')
 }
 
-function checkFound(found: CredentialSecrets | undefined): CredentialSecrets | undefined {
-  if (found !== undefined) assertSecrets(found, 'lookup(apiKey) result')
+function checkFound(found: KeySecrets | undefined): KeySecrets | undefined {
+  if (found === undefined) return undefined
+  if (isSecretList(found)) {
+    for (const [index, entry] of found.entries()) {
+      assertSecrets(entry, `lookup(apiKey) result[${index}]`)
+    }
+    return found.length === 0 ? undefined : found
+  }
+  assertSecrets(found, 'lookup(apiKey) result')
   return found
 }
 
-/** The key's secrets; a promise only when an async lookup returned one (no await otherwise). */
+function isSecretList(found: KeySecrets): found is readonly CredentialSecrets[] {
+  return Array.isArray(found)
+}
+
+/** The entries of a credentials list that belong to `apiKey`. */
+function credentialsFor(list: readonly Credentials[], apiKey: string): KeySecrets | undefined {
+  const matching = list.filter((entry) => {
+    assertCredentials(entry, 'credentials[]')
+    return entry.apiKey === apiKey
+  })
+  if (matching.length === 0) return undefined
+  return matching.length === 1 ? matching[0] : matching
+}
+
+/** What a guarded lookup gives instead of secrets when it failed or took too long. */
+const lookupFailed: unique symbol = Symbol('lookup failed')
+
+/**
+ * The key's secrets; a promise only when an async lookup returned one (no await otherwise).
+ * With a guard, a lookup that throws, rejects or passes the timeout gives `lookupFailed`
+ * (the error goes to `guard.onError`); without one, its error propagates.
+ */
 function findSecrets(
   parameters: VerifyParameters,
   apiKey: string,
-): CredentialSecrets | undefined | Promise<CredentialSecrets | undefined> {
-  if (parameters.credentials !== undefined) {
-    return parameters.credentials.apiKey === apiKey ? parameters.credentials : undefined
+  guard: LookupGuard | undefined,
+):
+  | KeySecrets
+  | undefined
+  | typeof lookupFailed
+  | Promise<KeySecrets | undefined | typeof lookupFailed> {
+  const { credentials } = parameters
+  if (credentials !== undefined) {
+    if (isCredentialsList(credentials)) return credentialsFor(credentials, apiKey)
+    return credentials.apiKey === apiKey ? credentials : undefined
   }
-  const found = parameters.lookup(apiKey)
-  return found instanceof Promise ? found.then(checkFound) : checkFound(found)
+  if (guard === undefined) {
+    const found = parameters.lookup(apiKey)
+    return found instanceof Promise ? found.then(checkFound) : checkFound(found)
+  }
+  let found: ReturnType<CredentialsLookup>
+  try {
+    found = parameters.lookup(apiKey)
+  } catch (error) {
+    guard.onError(error)
+    return lookupFailed
+  }
+  if (!(found instanceof Promise)) return checkFound(found)
+  return settleWithin(found, guard.timeoutMs, 'lookup').then((settled) => {
+    if (settled.ok) return checkFound(settled.value)
+    guard.onError(settled.error)
+    return lookupFailed
+  })
+}
+
+function isCredentialsList(
+  credentials: Credentials | readonly Credentials[],
+): credentials is readonly Credentials[] {
+  return Array.isArray(credentials)
+}
+
+/** How {@link verifyCore} bounds the lookup for `verifyRequest`: a timeout and an error sink. */
+export interface LookupGuard {
+  /** Longest wait for an async lookup, in ms (`Infinity`: no limit). */
+  readonly timeoutMs: number
+  /** Receives what the lookup threw, or the timeout error. */
+  readonly onError: (error: unknown) => void
 }
 
 /**
@@ -218,7 +308,8 @@ function findSecrets(
 export async function verify(parameters: VerifyParameters): Promise<VerifyResult> {
   const result = await verifyCore(parameters, undefined)
   if (!result.ok) return result as VerifyFailure
-  return { ok: true, apiKey: result.apiKey, timestamp: result.timestamp }
+  const { apiKey, timestamp, secretIndex, secretLabel } = result
+  return { ok: true, apiKey, timestamp, secretIndex, secretLabel }
 }
 
 /** What {@link verifyCore} finds out about an authentic request: never a secret. */
@@ -226,6 +317,10 @@ export interface CoreSuccess {
   readonly ok: true
   readonly apiKey: string
   readonly timestamp: number
+  /** Which of the key's secrets matched: its position in what the lookup returned. */
+  readonly secretIndex: number
+  /** The matching entry's `label`, if it has one. */
+  readonly secretLabel: string | undefined
   /** The received signature, lower-case hex (the replay key). */
   readonly signature: string
   /** The lookup marked the key frozen. */
@@ -234,8 +329,16 @@ export interface CoreSuccess {
   readonly body: string | undefined
 }
 
-/** A body reader's refusal: the reason it returns instead of the text. */
-export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large' }
+/**
+ * A body reader's refusal: the reason it returns instead of the text (`'unsigned-body'` and
+ * `'unsigned-query'` carry their message).
+ */
+export type BodyRefusal =
+  | { readonly ok: false; readonly reason: 'body-too-large' }
+  | { readonly ok: false; readonly reason: 'unsigned-body' | 'unsigned-query' }
+
+/** The lookup failed or passed its timeout (only with a {@link LookupGuard}). */
+export type LookupRefusal = { readonly ok: false; readonly reason: 'lookup-unavailable' }
 
 /**
  * The checks of {@link verify}, in its order. With `readBody`, the body is read after the key
@@ -245,13 +348,17 @@ export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large
 export async function verifyCore(
   parameters: VerifyParameters,
   readBody: (() => string | BodyRefusal | Promise<string | BodyRefusal>) | undefined,
-): Promise<CoreSuccess | VerifyFailure | BodyRefusal> {
+  guard?: LookupGuard,
+): Promise<CoreSuccess | VerifyFailure | BodyRefusal | LookupRefusal> {
   const hasCredentials = parameters.credentials !== undefined
   if (hasCredentials === (parameters.lookup !== undefined)) {
     throw new SignerError('invalid-argument', 'verify needs either credentials or lookup.')
   }
-  if (hasCredentials) assertCredentials(parameters.credentials, 'credentials')
-  else if (typeof parameters.lookup !== 'function') {
+  if (hasCredentials) {
+    if (!isCredentialsList(parameters.credentials)) {
+      assertCredentials(parameters.credentials, 'credentials')
+    }
+  } else if (typeof parameters.lookup !== 'function') {
     throw new SignerError('invalid-argument', 'lookup must be a function (apiKey) => secrets.')
   }
   const names = resolveHeaderNames(parameters.headerNames)
@@ -274,9 +381,10 @@ export async function verifyCore(
     return fail('timestamp-outside-window', names, { skewMs, windowMs, timestamp })
   }
 
-  const pending = findSecrets(parameters, apiKey)
-  const secrets = pending instanceof Promise ? await pending : pending
-  if (secrets === undefined) return fail('unknown-key', names)
+  const pending = findSecrets(parameters, apiKey, guard)
+  const found = pending instanceof Promise ? await pending : pending
+  if (found === lookupFailed) return { ok: false, reason: 'lookup-unavailable' }
+  if (found === undefined) return fail('unknown-key', names)
   const received = decodeHex(signature, 32)
   if (received === undefined) return fail('malformed-signature', names)
 
@@ -296,13 +404,43 @@ export async function verifyCore(
     },
     false,
   )
+  // One secret (the usual case), or each of a key's secrets during a roll-over, in order.
+  const entries = isSecretList(found) ? found : [found]
+  for (let index = 0; index < entries.length; index++) {
+    const secrets = entries[index]!
+    const match = matches(secrets, timestampText, body, received)
+    if (match instanceof Promise ? await match : match) {
+      const { frozen, label } = secrets as { frozen?: unknown; label?: unknown }
+      return {
+        ok: true,
+        apiKey,
+        timestamp,
+        signature,
+        frozen: frozen === true,
+        body: bodyText,
+        secretIndex: index,
+        secretLabel: typeof label === 'string' ? label : undefined,
+      }
+    }
+  }
+  return fail('signature-mismatch', names)
+}
+
+/** Whether `received` is the signature of `timestamp#memo#body` under the entry's secret. */
+function matches(
+  secrets: CredentialSecrets,
+  timestampText: string,
+  body: string,
+  received: Uint8Array,
+): boolean | Promise<boolean> {
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
   // node:crypto where the runtime has it (Node, Bun, Deno: several times faster than the
   // async WebCrypto call for a 32-byte MAC), WebCrypto elsewhere (workerd, browsers).
-  const expected = isSyncSigningAvailable()
-    ? decodeHex(computeHmacHexCachedSync(secrets.secret, prehash), 32)!
-    : new Uint8Array(await computeHmacCached(secrets.secret, prehash))
-  if (!compareBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
-  const frozen = (secrets as { frozen?: unknown }).frozen === true
-  return { ok: true, apiKey, timestamp, signature, frozen, body: bodyText }
+  if (isSyncSigningAvailable()) {
+    const expected = decodeHex(computeHmacHexCachedSync(secrets.secret, prehash), 32)!
+    return compareBytesConstantTime(expected, received)
+  }
+  return computeHmacCached(secrets.secret, prehash).then((mac) =>
+    compareBytesConstantTime(new Uint8Array(mac), received),
+  )
 }
