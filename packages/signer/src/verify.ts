@@ -1,176 +1,32 @@
-import { type Clock, readClock } from './clock.ts'
+import { readClock } from './clock.ts'
 import { compareBytesConstantTime } from './constant-time.ts'
-import {
-  assertCredentials,
-  assertSecrets,
-  type CredentialSecrets,
-  type Credentials,
-} from './credentials.ts'
+import { assertCredentials, type CredentialSecrets } from './credentials.ts'
 import { SignerError } from './errors.ts'
-import { type HeaderNames, type HeadersInput, readHeader, resolveHeaderNames } from './headers.ts'
+import {
+  findSecrets,
+  isCredentialsList,
+  isSecretList,
+  type LookupGuard,
+  lookupFailed,
+} from './find-secrets.ts'
+import { readHeader, resolveHeaderNames } from './headers.ts'
 import { decodeHex } from './hex.ts'
 import { computeHmacCached } from './key-cache.ts'
 import { computeHmacHexCachedSync, isSyncSigningAvailable } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
-import { settleWithin } from './settle-within.ts'
-import {
-  type GetBodyRule,
-  normalizeMethod,
-  type QueryInput,
-  resolveSignedBody,
-} from './signed-body.ts'
+import { normalizeMethod, resolveSignedBody } from './signed-body.ts'
+import type { VerifyParameters } from './verify-options.ts'
 import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
 
-/**
- * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
- * (a database or secrets-manager lookup). During a secret roll-over it may return several
- * (the new one and the old one, with their memos): a signature made with any of them
- * verifies, and the result's `secretIndex` says which one matched.
- *
- * @example
- * ```ts
- * import type { CredentialsLookup } from '@perpkit/signer'
- *
- * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- * const lookup: CredentialsLookup = async (apiKey) => keys.get(apiKey)
- * // While 'my-key' rolls over to a new secret, both verify:
- * const rolling: CredentialsLookup = (apiKey) =>
- *   apiKey === 'my-key'
- *     ? [{ secret: 'new-secret', memo: 'my-memo' }, { secret: 'my-secret', memo: 'my-memo' }]
- *     : undefined
- * ```
- */
-export type CredentialsLookup = (
-  apiKey: string,
-) => KeySecrets | undefined | Promise<KeySecrets | undefined>
-
-/**
- * What a lookup returns for a known key: its secret and memo, or, while the key rolls over
- * to a new secret, a list of them (tried in order; an empty list is an unknown key).
- *
- * @example
- * ```ts
- * import type { KeySecrets } from '@perpkit/signer'
- *
- * const one: KeySecrets = { secret: 'my-secret', memo: 'my-memo' }
- * const rolling: KeySecrets = [one, { secret: 'next-secret', memo: 'my-memo' }]
- * ```
- */
-export type KeySecrets = CredentialSecrets | readonly CredentialSecrets[]
-
-/**
- * Options of {@link verify} shared by its two forms.
- *
- * @example
- * ```ts
- * import { type VerifyOptions, verify } from '@perpkit/signer'
- *
- * const options: VerifyOptions = {
- *   method: 'GET',
- *   query: 'symbol=BTCUSDT',
- *   headers: new Headers(),
- *   windowMs: 10_000,
- * }
- * const result = await verify({ ...options, lookup: () => undefined })
- * ```
- */
-export interface VerifyOptions {
-  /** The request method as received (any case). */
-  method: string
-  /**
-   * The raw query string as received, with or without the leading `?` (in Node, the part of
-   * `req.url` after the first `?`). Used for GET and DELETE.
-   */
-  query?: QueryInput | undefined
-  /** The raw request body text as received. Used for POST and PUT. */
-  body?: string | undefined
-  /** The request headers: a WHATWG `Headers` or a Node-style record; case-insensitive. */
-  headers: HeadersInput
-  /**
-   * Largest accepted distance, in milliseconds, between the timestamp header and `now`, in
-   * the past or in the future (inclusive). @default 30_000
-   */
-  windowMs?: number | undefined
-  /** The verifier's current time. @default Date.now */
-  now?: Clock | undefined
-  /** Overrides of the default header names ({@link defaultHeaderNames}). */
-  headerNames?: Partial<HeaderNames> | undefined
-  /** What GET requests sign; must match the clients. @default 'query' */
-  getBodyRule?: GetBodyRule | undefined
-}
-
-/**
- * {@link verify} against one known set of credentials.
- *
- * @example
- * ```ts
- * import { type VerifyWithCredentialsParameters, verify } from '@perpkit/signer'
- *
- * const parameters: VerifyWithCredentialsParameters = {
- *   method: 'GET',
- *   query: 'symbol=BTCUSDT',
- *   headers: { 'x-api-key': 'my-key' },
- *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
- * }
- * const result = await verify(parameters) // { ok: false, reason: 'missing-signature', ... }
- * ```
- */
-export interface VerifyWithCredentialsParameters extends VerifyOptions {
-  /**
-   * The only credentials accepted; any other API key is `'unknown-key'`. A list accepts each
-   * of them: several keys, or one key with its old and new secret during a roll-over (tried
-   * in list order; `secretIndex` counts among the entries of the request's key).
-   */
-  credentials: Credentials | readonly Credentials[]
-  /** Not allowed together with `credentials`. */
-  lookup?: undefined
-}
-
-/**
- * {@link verify} against credentials looked up by the request's API key.
- *
- * @example
- * ```ts
- * import { type VerifyWithLookupParameters, verify } from '@perpkit/signer'
- *
- * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- * const parameters: VerifyWithLookupParameters = {
- *   method: 'POST',
- *   body: '{"symbol":"BTCUSDT"}',
- *   headers: new Headers(),
- *   lookup: (apiKey) => keys.get(apiKey),
- * }
- * const result = await verify(parameters)
- * ```
- */
-export interface VerifyWithLookupParameters extends VerifyOptions {
-  /** Returns the secret and memo of an API key, or `undefined` when it is unknown. */
-  lookup: CredentialsLookup
-  /** Not allowed together with `lookup`. */
-  credentials?: undefined
-}
-
-/**
- * Input of {@link verify}: either `credentials` or `lookup`.
- *
- * @example
- * ```ts
- * import { type VerifyParameters, verify } from '@perpkit/signer'
- *
- * function fromRequest(request: Request, body: string): VerifyParameters {
- *   const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- *   const url = new URL(request.url)
- *   return {
- *     method: request.method,
- *     query: url.search,
- *     body,
- *     headers: request.headers,
- *     lookup: (apiKey) => keys.get(apiKey),
- *   }
- * }
- * ```
- */
-export type VerifyParameters = VerifyWithCredentialsParameters | VerifyWithLookupParameters
+export type { LookupGuard } from './find-secrets.ts'
+export type {
+  CredentialsLookup,
+  KeySecrets,
+  VerifyOptions,
+  VerifyParameters,
+  VerifyWithCredentialsParameters,
+  VerifyWithLookupParameters,
+} from './verify-options.ts'
 
 /** The accepted clock skew when `windowMs` is not given: 30 seconds. */
 const defaultWindowMs = 30_000
@@ -182,87 +38,6 @@ function checkWindow(windowMs: unknown): number {
   if (windowMs === undefined) return defaultWindowMs
   if (typeof windowMs === 'number' && Number.isFinite(windowMs) && windowMs >= 0) return windowMs
   throw new SignerError('invalid-argument', 'windowMs must be a finite, non-negative number.')
-}
-
-function checkFound(found: KeySecrets | undefined): KeySecrets | undefined {
-  if (found === undefined) return undefined
-  if (isSecretList(found)) {
-    for (const [index, entry] of found.entries()) {
-      assertSecrets(entry, `lookup(apiKey) result[${index}]`)
-    }
-    return found.length === 0 ? undefined : found
-  }
-  assertSecrets(found, 'lookup(apiKey) result')
-  return found
-}
-
-function isSecretList(found: KeySecrets): found is readonly CredentialSecrets[] {
-  return Array.isArray(found)
-}
-
-/** The entries of a credentials list that belong to `apiKey`. */
-function credentialsFor(list: readonly Credentials[], apiKey: string): KeySecrets | undefined {
-  const matching = list.filter((entry) => {
-    assertCredentials(entry, 'credentials[]')
-    return entry.apiKey === apiKey
-  })
-  if (matching.length === 0) return undefined
-  return matching.length === 1 ? matching[0] : matching
-}
-
-/** What a guarded lookup gives instead of secrets when it failed or took too long. */
-const lookupFailed: unique symbol = Symbol('lookup failed')
-
-/**
- * The key's secrets; a promise only when an async lookup returned one (no await otherwise).
- * With a guard, a lookup that throws, rejects or passes the timeout gives `lookupFailed`
- * (the error goes to `guard.onError`); without one, its error propagates.
- */
-function findSecrets(
-  parameters: VerifyParameters,
-  apiKey: string,
-  guard: LookupGuard | undefined,
-):
-  | KeySecrets
-  | undefined
-  | typeof lookupFailed
-  | Promise<KeySecrets | undefined | typeof lookupFailed> {
-  const { credentials } = parameters
-  if (credentials !== undefined) {
-    if (isCredentialsList(credentials)) return credentialsFor(credentials, apiKey)
-    return credentials.apiKey === apiKey ? credentials : undefined
-  }
-  if (guard === undefined) {
-    const found = parameters.lookup(apiKey)
-    return found instanceof Promise ? found.then(checkFound) : checkFound(found)
-  }
-  let found: ReturnType<CredentialsLookup>
-  try {
-    found = parameters.lookup(apiKey)
-  } catch (error) {
-    guard.onError(error)
-    return lookupFailed
-  }
-  if (!(found instanceof Promise)) return checkFound(found)
-  return settleWithin(found, guard.timeoutMs, 'lookup').then((settled) => {
-    if (settled.ok) return checkFound(settled.value)
-    guard.onError(settled.error)
-    return lookupFailed
-  })
-}
-
-function isCredentialsList(
-  credentials: Credentials | readonly Credentials[],
-): credentials is readonly Credentials[] {
-  return Array.isArray(credentials)
-}
-
-/** How {@link verifyCore} bounds the lookup for `verifyRequest`: a timeout and an error sink. */
-export interface LookupGuard {
-  /** Longest wait for an async lookup, in ms (`Infinity`: no limit). */
-  readonly timeoutMs: number
-  /** Receives what the lookup threw, or the timeout error. */
-  readonly onError: (error: unknown) => void
 }
 
 /**
