@@ -31,9 +31,10 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/signer': {
-      // The runtime matrix bundles runtimes/* by path and runs them in each runtime; the
-      // Hono benchmark spawns its service by path.
-      entry: ['src/index.ts', 'runtimes/*.ts', 'bench/hono-server.ts'],
+      // The runtime matrix bundles runtimes/* and the Bun, Deno and Worker recipes
+      // (examples/*) by path and runs them in each runtime; the Hono benchmark spawns its
+      // service by path.
+      entry: ['src/index.ts', 'runtimes/*.ts', 'examples/*.ts', 'bench/hono-server.ts'],
       // Imported only by README examples (compiled by check:examples).
       ignoreDependencies: ['redis'],
       vitest,
