@@ -4,6 +4,7 @@
  * @module
  */
 import { fileURLToPath } from 'node:url'
+import { EXAMPLES_FILE as EXAMPLES_URL } from '../../../packages/schemas/src/openapi/examples.ts'
 
 /** The OpenAPI document `@perpkit/schemas` ships. */
 export const OPENAPI_FILE = fileURLToPath(
@@ -11,6 +12,4 @@ export const OPENAPI_FILE = fileURLToPath(
 )
 
 /** The examples of its answers, which `pnpm examples` here writes and the schemas generator reads. */
-export const EXAMPLES_FILE = fileURLToPath(
-  new URL('../../../packages/schemas/openapi-examples.json', import.meta.url),
-)
+export const EXAMPLES_FILE = fileURLToPath(EXAMPLES_URL)

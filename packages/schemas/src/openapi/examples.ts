@@ -27,8 +27,8 @@ export interface OpenApiExamples {
   responses: Record<string, ByMediaType>
 }
 
-/** Where the examples file is. */
-const EXAMPLES_FILE = new URL('../../openapi-examples.json', import.meta.url)
+/** Where the examples file is (`@perpkit/openapi-tools` writes it). */
+export const EXAMPLES_FILE = new URL('../../openapi-examples.json', import.meta.url)
 
 /**
  * Reads the examples file.
