@@ -1,4 +1,9 @@
-import { type EndpointPath, endpointPaths, endpoints } from '@perpkit/schemas'
+import {
+  DEFAULT_RATE_LIMIT_HEADER_PREFIX,
+  type EndpointPath,
+  endpointPaths,
+  endpoints,
+} from '@perpkit/schemas'
 import { signRequest } from '@perpkit/signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
@@ -34,8 +39,6 @@ beforeAll(async () => {
     rateLimitBudgets: Object.fromEntries(
       endpointPaths.map((path) => [path, { limit: 1, windowMs: 60_000 }]),
     ),
-    // The names the document gives the headers (the document follows the sandbox's default).
-    rateLimitHeaderPrefix: documentedRateLimitPrefix(),
     quiet: true,
   })
 })
@@ -57,6 +60,10 @@ const quirkyQueries: [EndpointPath, Record<string, string | number>][] = [
 ]
 
 describe('GET /openapi.json', () => {
+  it('names the rate-limit headers the sandbox sends by default (X-RateLimit-*)', () => {
+    expect(documentedRateLimitPrefix()).toBe(DEFAULT_RATE_LIMIT_HEADER_PREFIX)
+  })
+
   it("serves the document @perpkit/schemas ships, byte for byte, with the sandbox's CORS", async () => {
     const reply = await call(
       quirky.url,
