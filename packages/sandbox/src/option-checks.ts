@@ -18,7 +18,19 @@ import { type Credentials, defaultHeaderNames, type HeaderNames } from '@perpkit
 /** A header name as HTTP defines it (a token). */
 export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
-/** The four rate-limit headers by role. */
+/**
+ * The full names of the four rate-limit headers, by role.
+ *
+ * @example
+ * ```ts
+ * const names: RateLimitHeaderNames = {
+ *   limit: 'X-BM-RateLimit-Limit',
+ *   remaining: 'X-BM-RateLimit-Remaining',
+ *   reset: 'X-BM-RateLimit-Reset',
+ *   mode: 'X-BM-RateLimit-Mode',
+ * }
+ * ```
+ */
 export type RateLimitHeaderNames = Record<keyof typeof RATE_LIMIT_HEADERS, string>
 
 /** `value` if it is an integer from `min` to `max`; a `RangeError` naming `name` otherwise. */

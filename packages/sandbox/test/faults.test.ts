@@ -1,7 +1,8 @@
 import { endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FaultKind, faultKinds, type Sandbox, startSandbox } from '../src/index.ts'
-import { call, NOW, type Reply } from './helpers.ts'
+import { clockUntilAnswered } from './fake-clock.ts'
+import { call, NOW } from './helpers.ts'
 
 let sandbox: Sandbox
 
@@ -21,35 +22,6 @@ const DEPTH = '/contract/public/depth' as const
 const query = { symbol: 'BTCUSDT' }
 const withFault = (fault: string) =>
   call(sandbox.url, DEPTH, query, { headers: { 'X-Sandbox-Fault': fault } })
-
-/**
- * How far a fake clock had to move before the sandbox answered `request`. The HTTP is real;
- * the timers are fake and move in 10 ms steps, the event loop turning between steps for the I/O.
- */
-async function clockUntilAnswered(
-  request: () => Promise<Reply>,
-): Promise<{ reply: Reply; waitedMs: number }> {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  try {
-    let reply: Reply | undefined
-    const pending = request().then((answer) => {
-      reply = answer
-    })
-    let waitedMs = 0
-    for (;;) {
-      for (let turn = 0; turn < 20 && !reply; turn++) {
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      if (reply || waitedMs >= 10_000) break
-      await vi.advanceTimersByTimeAsync(10)
-      waitedMs += 10
-    }
-    await pending
-    return { reply: reply as Reply, waitedMs }
-  } finally {
-    vi.useRealTimers()
-  }
-}
 
 describe('faults through the X-Sandbox-Fault header', () => {
   it('latency=250 delays the answer, then answers normally', async () => {
@@ -244,63 +216,5 @@ describe('queued faults', () => {
     expect(() => sandbox.faults.add('/contract/public/nope', { kind: 'reset' })).toThrow(/path/)
     expect(() => sandbox.faults.add(DEPTH, { kind: 'meltdown' as FaultKind })).toThrow(/kind/)
     expect(() => sandbox.faults.add(DEPTH, { kind: 'reset' }, 0)).toThrow(/count/)
-  })
-})
-
-describe('the control route /__sandbox/faults', () => {
-  const control = `/__sandbox/faults`
-
-  it('POST queues a fault and answers the envelope with the pending faults', async () => {
-    const reply = await call(
-      sandbox.url,
-      control,
-      {},
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ path: DEPTH, kind: 'latency', count: 2, latencyMs: 100 }),
-      },
-    )
-    expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({
-      code: 1000,
-      message: 'Ok',
-      data: {
-        pending: [{ path: DEPTH, fault: { kind: 'latency', latencyMs: 100 }, remaining: 2 }],
-      },
-    })
-    const delayed = await clockUntilAnswered(() => call(sandbox.url, DEPTH, query))
-    expect(delayed.reply.status).toBe(200)
-    expect(delayed.waitedMs).toBeGreaterThanOrEqual(100)
-  })
-
-  it('GET lists and DELETE clears the queued faults', async () => {
-    await call(
-      sandbox.url,
-      control,
-      {},
-      { method: 'POST', body: JSON.stringify({ path: '*', kind: 'reset' }) },
-    )
-    const listed = await call(sandbox.url, control)
-    expect(listed.body.data).toEqual({
-      pending: [{ path: '*', fault: { kind: 'reset' }, remaining: 1 }],
-    })
-    const cleared = await call(sandbox.url, control, {}, { method: 'DELETE' })
-    expect(cleared.body.data).toEqual({ pending: [] })
-    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
-  })
-
-  it('answers 400 / 40007 for a bad fault description and 405 for another method', async () => {
-    for (const body of [
-      '{',
-      '[]',
-      JSON.stringify({ path: DEPTH, kind: 'nope' }),
-      JSON.stringify({ kind: 'reset' }),
-    ]) {
-      const reply = await call(sandbox.url, control, {}, { method: 'POST', body })
-      expect(reply.status).toBe(400)
-      expect(reply.body.code).toBe(40007)
-    }
-    expect((await call(sandbox.url, control, {}, { method: 'PUT' })).status).toBe(405)
   })
 })
