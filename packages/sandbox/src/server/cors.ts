@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FAULT_HEADER } from '../faults/fault.ts'
+import { TOKEN } from '../option-checks.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { CONTROL_PREFIX } from './control-routes.ts'
 
@@ -30,9 +31,6 @@ function exposedHeadersOf(options: ResolvedOptions): string {
   return list
 }
 
-/** A header name as HTTP defines it (a token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-
 /**
  * The request headers a preflight allows: the signing headers, the fault
  * header, and every well-formed name the preflight asked for (a page's own
@@ -43,7 +41,7 @@ function allowedRequestHeaders(options: ResolvedOptions, requested: string | und
   const allowed = [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
   const known = new Set(allowed.map((name) => name.toLowerCase()))
   for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
-    if (!HEADER_NAME.test(name) || known.has(name.toLowerCase())) continue
+    if (!TOKEN.test(name) || known.has(name.toLowerCase())) continue
     known.add(name.toLowerCase())
     allowed.push(name)
   }

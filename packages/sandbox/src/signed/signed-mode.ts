@@ -72,15 +72,13 @@ export interface SignedModeSettings {
 /** An auth check: the refusal to answer with, or `undefined` when the request may pass. */
 export type AuthCheck = (req: IncomingMessage) => Promise<WireError | undefined>
 
-/** What the signed route reports for an accepted request. */
-export interface Verified {
-  apiKey: string
-  /** The bytes the signature covers: the query string, `''` or the body. */
-  body: string
-}
-
-/** A check of a signed request that also hands back what it verified. */
-export type SignatureCheck = (req: IncomingMessage) => Promise<WireError | Verified>
+/**
+ * A check of a signed request that also hands back what it verified: the key,
+ * and the bytes the signature covers (the query string, `''` or the body).
+ */
+export type SignatureCheck = (
+  req: IncomingMessage,
+) => Promise<WireError | { apiKey: string; body: string }>
 
 function authError(reason: keyof typeof liveErrorCodes, message: string): WireError {
   const { status, code } = liveErrorCodes[reason]
