@@ -148,7 +148,7 @@ export function markTimestampsUtc(file: string): number {
  * @param footer - The footer's bytes (FileMetaData).
  * @returns The offsets.
  */
-export function timestampFlags(footer: Uint8Array): number[] {
+function timestampFlags(footer: Uint8Array): number[] {
   const reader = new Reader(footer)
   const flags: number[] = []
   reader.struct((id, type) => {
