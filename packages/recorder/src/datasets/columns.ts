@@ -40,14 +40,7 @@ export type ColumnType =
   | 'text?'
   | 'json'
 
-/**
- * The JavaScript value of a column type in a row.
- *
- * @example
- * ```ts
- * const at: ValueOf<'time'> = Date.UTC(2026, 0, 1)
- * ```
- */
+/** The JavaScript value of a column type in a row (`'time'` is epoch ms, `'decimal'` a string). */
 type ValueOf<T extends ColumnType> = T extends 'time'
   ? number
   : T extends 'time?'
