@@ -1,0 +1,255 @@
+/**
+ * `compact` publishes no row it has not checked and never deletes the only
+ * good copy: damaged pages that DuckDB reads without an error (alone in a
+ * partition, and beside a good copy), rows of another date, a file of
+ * another symbol, a file the recorder did not write, and damage found later
+ * by `--scrub`.
+ */
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { createClient } from '@perpkit/client'
+import { type Sandbox, startSandbox } from '@perpkit/sandbox'
+import type { Kline } from '@perpkit/schemas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { kline } from '../src/datasets/declared/candles.ts'
+import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
+import { datasetLayout, partitionKey } from '../src/parquet/layout.ts'
+import { selectFileColumns, writeParquetFile } from '../src/parquet/write-parquet.ts'
+import { cli, jsonLines, rowKey, tempDir } from './helpers.ts'
+import { treeCandles } from './queue-helpers.ts'
+
+const DAY = Date.UTC(2026, 0, 5)
+const DATE = '2026-01-05'
+const NOW = Date.UTC(2026, 1, 1)
+const tmp = tempDir()
+let sandbox: Sandbox
+const served = new Map<string, Kline[]>()
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 11, quiet: true, rateLimit: false, now: () => NOW })
+  const client = createClient({ baseUrl: sandbox.url, rateLimit: false })
+  for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
+    const candles: Kline[] = []
+    for (const day of [DAY, DAY + 86_400_000])
+      for await (const c of client.iterKlines({
+        symbol,
+        step: 1,
+        startTime: day,
+        endTime: day + 1439 * 60_000,
+      }))
+        candles.push(c)
+    served.set(symbol, candles)
+  }
+})
+afterAll(async () => {
+  await sandbox.close()
+  tmp.cleanup()
+})
+
+/** The sandbox's own 1m candles of a symbol and UTC day. */
+function candlesOf(symbol: string, day: number): Kline[] {
+  return (served.get(symbol) ?? []).filter(
+    (c) => c.timestamp >= day && c.timestamp < day + 86_400_000,
+  )
+}
+
+/** What `treeCandles` reads for those candles. */
+const rowsOf = (symbol: string, candles: readonly Kline[]) =>
+  candles
+    .map((c) =>
+      rowKey([
+        'kline',
+        symbol,
+        1,
+        c.timestamp,
+        c.openPrice,
+        c.highPrice,
+        c.lowPrice,
+        c.closePrice,
+        c.volume,
+      ]),
+    )
+    .sort()
+
+/** Writes a day of candles into the tree as a worker does; returns the file. */
+async function writeDay(out: string, symbol: string, day: number, tag: string): Promise<string> {
+  const writer = await openTreeWriter(out, () => NOW)
+  try {
+    const { files } = await writer.writeCandles(
+      kline,
+      { symbol, step: 1, tag },
+      candlesOf(symbol, day),
+    )
+    expect(files).toHaveLength(1)
+    return files[0] as string
+  } finally {
+    writer.close()
+  }
+}
+
+async function readAll(file: string): Promise<string> {
+  const instance = await DuckDBInstance.create(':memory:')
+  try {
+    const conn = await instance.connect()
+    const rows = (
+      await conn.runAndReadAll(`SELECT * FROM read_parquet('${file}') ORDER BY ALL`)
+    ).getRowsJson()
+    conn.closeSync()
+    return JSON.stringify(rows)
+  } finally {
+    instance.closeSync()
+  }
+}
+
+/**
+ * Zeroes 64 bytes of a file's pages (its footer intact) where DuckDB still reads every row
+ * without an error but some values changed: the damage the bug report describes.
+ *
+ * @returns The damaged bytes.
+ */
+async function damageSilently(file: string): Promise<Buffer> {
+  const original = readFileSync(file)
+  const pagesEnd = original.length - 8 - original.readUInt32LE(original.length - 8)
+  const good = await readAll(file)
+  const probe = join(dirname(file), '..', `probe-${basename(file)}`)
+  for (let at = 4; at + 64 <= pagesEnd; at += 61) {
+    const damaged = Buffer.from(original)
+    damaged.fill(0, at, at + 64)
+    writeFileSync(probe, damaged)
+    let read: string
+    try {
+      read = await readAll(probe)
+    } catch {
+      continue
+    }
+    if (read === good) continue
+    writeFileSync(file, damaged)
+    return damaged
+  }
+  throw new Error(`no offset of ${file} gives silent damage`)
+}
+
+const quarantined = (out: string, file: string) =>
+  `${join(out, '_quarantine', file.slice(out.length + 1))}.corrupt`
+
+const parquetIn = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.parquet')) : []
+
+describe('compact checks every row before it publishes one', () => {
+  it('a file with 64 zeroed bytes in its pages, alone in its partition: DuckDB reads it without an error; compact moves it aside, names it, exits 1, publishes nothing of it', async () => {
+    const out = join(tmp.dir, 'alone')
+    const file = await writeDay(out, 'BTCUSDT', DAY, 'job-a')
+    const damaged = await damageSilently(file)
+    // The condition of the report: the damaged file reads "fine".
+    expect(JSON.parse(await readAll(file))).toHaveLength(1440)
+
+    const { code, out: printed, err } = await cli(['compact', '--out', out])
+    expect(code).toBe(1)
+    expect(err).toContain(
+      `  ${file}: its pages do not match the checksum in its footer (changed after it was written)\n`,
+    )
+    expect(jsonLines(printed).at(-1)).toMatchObject({ event: 'done', quarantined: 1, rowsOut: 0 })
+    expect(parquetIn(dirname(file))).toEqual([])
+    // Moved aside, never deleted: the same bytes.
+    expect(readFileSync(quarantined(out, file)).equals(damaged)).toBe(true)
+    expect(jsonLines((await cli(['status', '--out', out])).out)).toEqual([])
+  })
+
+  it('beside a good copy: the damaged file is moved aside and the good copy is what is published', async () => {
+    const out = join(tmp.dir, 'beside')
+    await writeDay(out, 'ETHUSDT', DAY, 'job-a')
+    // The later name: the copy a merge would prefer.
+    const later = await writeDay(out, 'ETHUSDT', DAY, 'job-b')
+    await damageSilently(later)
+
+    const { code, err } = await cli(['compact', '--out', out])
+    expect(code).toBe(1)
+    expect(err).toContain(`  ${later}: its pages do not match the checksum`)
+    expect(existsSync(quarantined(out, later))).toBe(true)
+    expect(await treeCandles(out)).toEqual(rowsOf('ETHUSDT', candlesOf('ETHUSDT', DAY)))
+    expect(parquetIn(dirname(later))).toEqual([expect.stringMatching(/^compacted-/)])
+    // A second run finds nothing wrong.
+    expect((await cli(['compact', '--out', out])).code).toBe(0)
+  })
+
+  it('a file sealed for its partition whose rows are of another date is refused row by row', async () => {
+    const out = join(tmp.dir, 'date')
+    const nextDay = await writeDay(join(tmp.dir, 'source'), 'BTCUSDT', DAY + 86_400_000, 'job')
+    const partition = partitionKey({ root: 'kline', symbol: 'BTCUSDT', date: DATE })
+    const file = join(out, partition, 'part-0000000000001-wrong-date-0000000000000000.parquet')
+    const instance = await DuckDBInstance.create(':memory:')
+    const conn = await instance.connect()
+    try {
+      await conn.run(`CREATE TABLE t AS SELECT * FROM read_parquet('${nextDay}')`)
+      mkdirSync(dirname(file), { recursive: true })
+      await writeParquetFile(conn, selectFileColumns(datasetLayout(kline), 't'), file, partition)
+    } finally {
+      conn.closeSync()
+      instance.closeSync()
+    }
+    const good = await writeDay(out, 'BTCUSDT', DAY, 'job-good')
+
+    const { code, err } = await cli(['compact', '--out', out])
+    expect(code).toBe(1)
+    expect(err).toContain(`  ${file}: 1440 row(s) with open_time outside ${DATE}\n`)
+    expect(existsSync(quarantined(out, file))).toBe(true)
+    expect(existsSync(good)).toBe(false) // merged into the partition's one file
+    expect(await treeCandles(out)).toEqual(rowsOf('BTCUSDT', candlesOf('BTCUSDT', DAY)))
+  })
+
+  it("a file copied into another symbol's partition is refused by its seal", async () => {
+    const out = join(tmp.dir, 'symbol')
+    const btc = await writeDay(out, 'BTCUSDT', DAY, 'job')
+    const wrong = join(out, 'kline', 'symbol=ETHUSDT', `date=${DATE}`, basename(btc))
+    mkdirSync(dirname(wrong), { recursive: true })
+    copyFileSync(btc, wrong)
+
+    const { code, err } = await cli(['compact', '--out', out])
+    expect(code).toBe(1)
+    expect(err).toContain(
+      `  ${wrong}: written for kline/symbol=BTCUSDT/date=${DATE}, found in kline/symbol=ETHUSDT/date=${DATE}\n`,
+    )
+    expect(await treeCandles(out)).toEqual(rowsOf('BTCUSDT', candlesOf('BTCUSDT', DAY)))
+  })
+
+  it('a Parquet file the recorder did not write (no seal) is refused: its pages cannot be checked', async () => {
+    const out = join(tmp.dir, 'foreign')
+    const file = join(out, 'kline', 'symbol=BTCUSDT', `date=${DATE}`, 'foreign.parquet')
+    mkdirSync(dirname(file), { recursive: true })
+    const source = await writeDay(join(tmp.dir, 'source2'), 'BTCUSDT', DAY, 'job')
+    const instance = await DuckDBInstance.create(':memory:')
+    const conn = await instance.connect()
+    await conn.run(`COPY (SELECT * FROM read_parquet('${source}')) TO '${file}' (FORMAT parquet)`)
+    conn.closeSync()
+    instance.closeSync()
+
+    const { code, err } = await cli(['compact', '--out', out])
+    expect(code).toBe(1)
+    expect(err).toContain(`  ${file}: no perpkit.sha256 in its footer`)
+  })
+
+  it('damage to an already merged file is found by --scrub, not by a plain run', async () => {
+    const out = join(tmp.dir, 'scrub')
+    await writeDay(out, 'BTCUSDT', DAY, 'job-a')
+    await writeDay(out, 'BTCUSDT', DAY, 'job-b')
+    expect((await cli(['compact', '--out', out])).code).toBe(0)
+    const dir = join(out, 'kline', 'symbol=BTCUSDT', `date=${DATE}`)
+    const [merged] = parquetIn(dir)
+    await damageSilently(join(dir, merged as string))
+
+    const plain = await cli(['compact', '--out', out])
+    expect(plain.code).toBe(0)
+    expect(jsonLines(plain.out).at(-1)).toMatchObject({ skipped: 1, compacted: 0 })
+    const scrub = await cli(['compact', '--out', out, '--scrub'])
+    expect(scrub.code).toBe(1)
+    expect(scrub.err).toContain(`  ${join(dir, merged as string)}: its pages do not match`)
+  })
+})
