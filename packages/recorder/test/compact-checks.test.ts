@@ -5,14 +5,7 @@
  * another symbol, a file the recorder did not write, and damage found later
  * by `--scrub`.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { createClient } from '@perpkit/client'
@@ -23,6 +16,7 @@ import { kline } from '../src/datasets/declared/candles.ts'
 import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
 import { datasetLayout, partitionKey } from '../src/parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../src/parquet/write-parquet.ts'
+import { damageSilently, readAll } from './damage.ts'
 import { cli, jsonLines, rowKey, tempDir } from './helpers.ts'
 import { treeCandles } from './queue-helpers.ts'
 
@@ -95,48 +89,6 @@ async function writeDay(out: string, symbol: string, day: number, tag: string): 
   }
 }
 
-async function readAll(file: string): Promise<string> {
-  const instance = await DuckDBInstance.create(':memory:')
-  try {
-    const conn = await instance.connect()
-    const rows = (
-      await conn.runAndReadAll(`SELECT * FROM read_parquet('${file}') ORDER BY ALL`)
-    ).getRowsJson()
-    conn.closeSync()
-    return JSON.stringify(rows)
-  } finally {
-    instance.closeSync()
-  }
-}
-
-/**
- * Zeroes 64 bytes of a file's pages (its footer intact) where DuckDB still reads every row
- * without an error but some values changed: the damage the bug report describes.
- *
- * @returns The damaged bytes.
- */
-async function damageSilently(file: string): Promise<Buffer> {
-  const original = readFileSync(file)
-  const pagesEnd = original.length - 8 - original.readUInt32LE(original.length - 8)
-  const good = await readAll(file)
-  const probe = join(dirname(file), '..', `probe-${basename(file)}`)
-  for (let at = 4; at + 64 <= pagesEnd; at += 61) {
-    const damaged = Buffer.from(original)
-    damaged.fill(0, at, at + 64)
-    writeFileSync(probe, damaged)
-    let read: string
-    try {
-      read = await readAll(probe)
-    } catch {
-      continue
-    }
-    if (read === good) continue
-    writeFileSync(file, damaged)
-    return damaged
-  }
-  throw new Error(`no offset of ${file} gives silent damage`)
-}
-
 const quarantined = (out: string, file: string) =>
   `${join(out, '_quarantine', file.slice(out.length + 1))}.corrupt`
 
@@ -147,7 +99,7 @@ describe('compact checks every row before it publishes one', () => {
   it('a file with 64 zeroed bytes in its pages, alone in its partition: DuckDB reads it without an error; compact moves it aside, names it, exits 1, publishes nothing of it', async () => {
     const out = join(tmp.dir, 'alone')
     const file = await writeDay(out, 'BTCUSDT', DAY, 'job-a')
-    const damaged = await damageSilently(file)
+    const damaged = await damageSilently(file, join(tmp.dir, 'probe.parquet'))
     // The condition of the report: the damaged file reads "fine".
     expect(JSON.parse(await readAll(file))).toHaveLength(1440)
 
@@ -168,7 +120,7 @@ describe('compact checks every row before it publishes one', () => {
     await writeDay(out, 'ETHUSDT', DAY, 'job-a')
     // The later name: the copy a merge would prefer.
     const later = await writeDay(out, 'ETHUSDT', DAY, 'job-b')
-    await damageSilently(later)
+    await damageSilently(later, join(tmp.dir, 'probe.parquet'))
 
     const { code, err } = await cli(['compact', '--out', out])
     expect(code).toBe(1)
@@ -243,7 +195,7 @@ describe('compact checks every row before it publishes one', () => {
     expect((await cli(['compact', '--out', out])).code).toBe(0)
     const dir = join(out, 'kline', 'symbol=BTCUSDT', `date=${DATE}`)
     const [merged] = parquetIn(dir)
-    await damageSilently(join(dir, merged as string))
+    await damageSilently(join(dir, merged as string), join(tmp.dir, 'probe.parquet'))
 
     const plain = await cli(['compact', '--out', out])
     expect(plain.code).toBe(0)

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto'
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { parquetMetadata } from 'hyparquet'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readSeal, SEAL_CHECKSUM, SEAL_PARTITION, sealParquetFile } from '../src/parquet/seal.ts'
+import { duckdb } from './damage.ts'
 import { tempDir } from './helpers.ts'
 
 const tmp = tempDir()
@@ -17,18 +17,6 @@ afterAll(() => tmp.cleanup())
 
 const ROWS = `SELECT i::INTEGER AS step, make_timestamp_ms(1767225600000 + i * 60000)::TIMESTAMP_MS AS open_time,
   (97000 + i / 7)::DECIMAL(38,18) AS open FROM range(1440) r(i)`
-
-async function duckdb(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:')
-  try {
-    const conn = await instance.connect()
-    const rows = (await conn.runAndReadAll(sql)).getRowObjectsJson()
-    conn.closeSync()
-    return rows
-  } finally {
-    instance.closeSync()
-  }
-}
 
 function metadata(file: string) {
   const bytes = readFileSync(file)
