@@ -97,7 +97,13 @@ export function openLocalTreeStore(dir: string): TreeStore {
       mkdirSync(dirname(final), { recursive: true })
       return join(dirname(final), `.${basename(final)}${TEMP_SUFFIX}`)
     },
-    publish: async (staged, key) => publishFile(staged, path(key)),
+    publish: async (staged, key) => {
+      try {
+        publishFile(staged, path(key))
+      } finally {
+        rmSync(staged, { force: true })
+      }
+    },
     read: async (key) => path(key),
     remove: async (keys) => {
       for (const key of keys) rmSync(path(key), { force: true })
