@@ -37,7 +37,7 @@ import { type Tree, type TreeStore, withTree } from './tree-store.ts'
 export const QUARANTINE = '_quarantine'
 
 /** The compaction lock's key. */
-export const COMPACT_LOCK = '.compact.lock'
+const COMPACT_LOCK = '.compact.lock'
 
 /** Names of compaction's own files start with this. */
 const COMPACTED = 'compacted'
@@ -55,7 +55,7 @@ export interface QuarantinedFile {
 }
 
 /** One partition's outcome. */
-export interface CompactedPartition {
+interface CompactedPartition {
   /** The root: a dataset's name, or `gaps`. */
   dataset: string
   symbol: string

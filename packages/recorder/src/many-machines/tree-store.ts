@@ -26,7 +26,7 @@ export interface TreeObject {
 }
 
 /** The compaction lock of a tree. */
-export interface TreeLock {
+interface TreeLock {
   /**
    * True when the store cannot make the lock exclusive (an S3 server that ignores
    * conditional writes): two compactions at once then duplicate work, never lose rows.
