@@ -13,8 +13,10 @@ import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import type { Kline } from '@perpkit/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { kline } from '../src/datasets/declared/candles.ts'
+import { datasets } from '../src/datasets/declared/index.ts'
+import { candleDatasets, recordDatasets } from '../src/datasets/tables.ts'
 import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
-import { datasetLayout, partitionKey } from '../src/parquet/layout.ts'
+import { datasetLayout, GAPS_LAYOUT, partitionKey } from '../src/parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../src/parquet/write-parquet.ts'
 import { damageSilently, readAll } from './damage.ts'
 import { cli, jsonLines, rowKey, tempDir } from './helpers.ts'
@@ -96,6 +98,64 @@ const parquetIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.parquet')) : []
 
 describe('compact checks every row before it publishes one', () => {
+  it("every declared dataset's files, as workers write them, pass the checks (twice written, merged once)", async () => {
+    const out = join(tmp.dir, 'every')
+    const client = createClient({ baseUrl: sandbox.url, rateLimit: false })
+    const symbols = ['BTCUSDT', 'ETHUSDT']
+    let written = 0
+    const writer = await openTreeWriter(out, () => NOW)
+    try {
+      for (const tag of ['first', 'again']) {
+        for (const symbol of symbols)
+          for (const dataset of candleDatasets(datasets))
+            written += (
+              await writer.writeCandles(
+                dataset,
+                { symbol, step: 60, tag },
+                await dataset.fetchWindow(client, {
+                  symbol,
+                  step: 60,
+                  startTime: DAY,
+                  endTime: DAY + 23 * 3_600_000,
+                }),
+              )
+            ).candles
+        for (const dataset of recordDatasets(datasets)) {
+          const polls =
+            dataset.scope === 'catalog' ? [undefined] : (symbols as (string | undefined)[])
+          for (const symbol of polls) {
+            const rows = await dataset.poll(client, { symbol, symbols, now: NOW, depthLevels: 5 })
+            for (const s of symbols) {
+              const mine = rows.filter((r) => r.symbol === s)
+              if (mine.length === 0) continue
+              await writer.writeRows(datasetLayout(dataset), { symbol: s, tag }, mine)
+              written += mine.length
+            }
+          }
+        }
+        await writer.writeRows(GAPS_LAYOUT, { symbol: 'BTCUSDT', tag }, [
+          {
+            symbol: 'BTCUSDT',
+            dataset: 'market-trade',
+            from_time: NOW - 90_000,
+            to_time: NOW - 1,
+            recorded_at: NOW,
+          },
+        ])
+        written += 1
+      }
+    } finally {
+      writer.close()
+    }
+    const { code, out: printed, err } = await cli(['compact', '--out', out])
+    expect(err).toBe('')
+    expect(code).toBe(0)
+    const done = jsonLines(printed).at(-1)
+    expect(done).toMatchObject({ quarantined: 0, rowsIn: written, duplicates: written / 2 })
+    // Every root of the declarations was written and checked.
+    expect(new Set(readdirSync(out))).toEqual(new Set([...datasets.map((d) => d.name), 'gaps']))
+  })
+
   it('a file with 64 zeroed bytes in its pages, alone in its partition: DuckDB reads it without an error; compact moves it aside, names it, exits 1, publishes nothing of it', async () => {
     const out = join(tmp.dir, 'alone')
     const file = await writeDay(out, 'BTCUSDT', DAY, 'job-a')
