@@ -1,10 +1,14 @@
 /**
  * The partitions of a tree, from its store's listing: each root's
  * `symbol=<s>/date=<d>/` directories (or key prefixes), their published
- * files and the temporary files of writers at work (or dead).
+ * files and the temporary files of writers at work (or dead); and a local
+ * directory of roots for DuckDB to read (a bucket's, downloaded).
  *
  * @module
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type ParquetLayout, type Partition, partitionKey, TEMP_SUFFIX } from '../parquet/layout.ts'
 import type { TreeStore } from './tree-store.ts'
 
@@ -67,4 +71,52 @@ export async function listPartitions(
     }
   }
   return result
+}
+
+/**
+ * Runs `use` with a local directory holding the published files of some roots of a tree,
+ * laid out as the tree is (`<dir>/<root>/symbol=<s>/date=<d>/<file>`), for DuckDB to read
+ * with a glob: the tree's own directory, or a temporary download of a bucket's roots,
+ * removed afterwards. DuckDB never reads `s3://` itself (its `httpfs` extension would be
+ * downloaded).
+ *
+ * @param store - The tree.
+ * @param layouts - The roots.
+ * @param use - Gets the directory and the roots that hold at least one file.
+ * @returns What `use` returns.
+ */
+export async function withLocalRoots<T>(
+  store: TreeStore,
+  layouts: readonly ParquetLayout[],
+  use: (dir: string, roots: ParquetLayout[]) => Promise<T>,
+): Promise<T> {
+  const present = await Promise.all(
+    layouts.map(async (layout) => ({
+      layout,
+      keys: (await listPartitions(store, [layout], 0)).flatMap((p) => p.files),
+    })),
+  )
+  const roots = present.filter((p) => p.keys.length > 0)
+  if (store.localDir !== undefined)
+    return use(
+      store.localDir,
+      roots.map((r) => r.layout),
+    )
+  const scratch = mkdtempSync(join(tmpdir(), 'perpkit-tree-copy-'))
+  try {
+    const queue = roots.flatMap((r) => r.keys)
+    // A few downloads at once: many small files.
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let key = queue.shift(); key !== undefined; key = queue.shift())
+          await store.read(key, scratch)
+      }),
+    )
+    return await use(
+      scratch,
+      roots.map((r) => r.layout),
+    )
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }

@@ -8,8 +8,6 @@
  *
  * @module
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { Queue } from 'bullmq'
@@ -19,8 +17,8 @@ import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
-import { listPartitions } from './tree-partitions.ts'
-import { type Tree, type TreeLocation, type TreeStore, withTree } from './tree-store.ts'
+import { withLocalRoots } from './tree-partitions.ts'
+import { type Tree, type TreeLocation, withTree } from './tree-store.ts'
 
 /** Job counts by state. */
 type QueueCounts = Record<string, number>
@@ -90,30 +88,6 @@ function seriesSql(layout: ParquetLayout, glob: string): string {
 }
 
 /**
- * A local directory holding a root's published files: the tree's own directory, or a
- * download of the root under `scratch`.
- */
-async function localRoot(
-  store: TreeStore,
-  layout: ParquetLayout,
-  scratch: string,
-): Promise<string | undefined> {
-  // No published file (a root whose files were all quarantined): nothing to read.
-  const keys = (await listPartitions(store, [layout], 0)).flatMap((p) => p.files)
-  if (keys.length === 0) return undefined
-  if (store.localDir !== undefined) return store.localDir
-  const queue = [...keys]
-  // A few downloads at once: many small files.
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      for (let key = queue.shift(); key !== undefined; key = queue.shift())
-        await store.read(key, scratch)
-    }),
-  )
-  return scratch
-}
-
-/**
  * Reads the coverage of every root of a tree.
  *
  * @param tree - The tree: a directory, an `s3://` URL, or an open store.
@@ -132,12 +106,11 @@ export async function readTreeStatus(
     const conn = await instance.connect()
     try {
       const rows: TreeRow[] = []
-      for (const layout of treeLayouts(datasets)) {
-        const scratch = mkdtempSync(join(tmpdir(), 'perpkit-status-'))
-        try {
-          const root = await localRoot(store, layout, scratch)
-          if (root === undefined) continue
-          const glob = join(root, layout.root, '*', '*', '*.parquet')
+      // One root at a time: a bucket's is downloaded, read, and its copy removed.
+      for (const layout of treeLayouts(datasets))
+        await withLocalRoots(store, [layout], async (dir, roots) => {
+          if (roots.length === 0) return
+          const glob = join(dir, layout.root, '*', '*', '*.parquet')
           const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
           for (const r of found)
             rows.push({
@@ -151,10 +124,7 @@ export async function readTreeStatus(
               holes: Number(r.holes),
               files: Number(r.files),
             })
-        } finally {
-          rmSync(scratch, { recursive: true, force: true })
-        }
-      }
+        })
       return rows
     } finally {
       conn.closeSync()
