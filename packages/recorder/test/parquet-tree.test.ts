@@ -20,7 +20,12 @@ const db = join(tmp.dir, 'market.duckdb')
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({
+    seed: 3,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
   const { code } = await cli(
     backfillArgv({
       db,

@@ -48,7 +48,7 @@ export type ColumnType =
  * const at: ValueOf<'time'> = Date.UTC(2026, 0, 1)
  * ```
  */
-export type ValueOf<T extends ColumnType> = T extends 'time'
+type ValueOf<T extends ColumnType> = T extends 'time'
   ? number
   : T extends 'time?'
     ? number | null
