@@ -153,8 +153,14 @@ describe('input of plan, worker, compact and status', () => {
     [['compact', '--out', join(tmp.dir, 'missing')], 'is not a directory'],
     [['compact', '--out', 's3://Not_A_Bucket/tree'], 'is no bucket name'],
     [['compact', '--out', 's3://market', '--s3-endpoint', 'ftp://x'], 'must be an http(s) URL'],
-    [['status', '--s3-endpoint', 'http://127.0.0.1:9000'], 'apply to --out s3://bucket/prefix only'],
-    [['status', '--out', 'tree', '--s3-addressing', 'path'], 'apply to --out s3://bucket/prefix only'],
+    [
+      ['status', '--s3-endpoint', 'http://127.0.0.1:9000'],
+      'apply to --out s3://bucket/prefix only',
+    ],
+    [
+      ['status', '--out', 'tree', '--s3-addressing', 'path'],
+      'apply to --out s3://bucket/prefix only',
+    ],
   ])('%j is refused with exit code 2: %s', async (argv, message) => {
     const { code, err } = await cli(argv)
     expect(err).toContain(message)
