@@ -13,12 +13,24 @@ export const s3Flags = {
   's3-addressing': { type: 'string' },
 } as const satisfies FlagSpec
 
-/** Help lines of the S3 flags. */
-export const s3Help = `  --s3-endpoint <url>    S3-compatible server of an s3:// tree (default AWS_ENDPOINT_URL_S3,
-                         then AWS_ENDPOINT_URL; AWS S3 when none). Credentials and region: the
-                         AWS SDK's (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE, AWS_REGION)
-  --s3-addressing <a>    path (<endpoint>/<bucket>/<key>, the default with an endpoint) or
-                         virtual (<bucket>.<host>/<key>, the default on AWS)`
+/**
+ * Help lines of the S3 flags, aligned to a command's help.
+ *
+ * @param column - Where the descriptions start (the command's other flags' column).
+ * @returns The lines.
+ */
+export function s3Help(column: number): string {
+  const line = (flag: string, text: string) => `  ${flag.padEnd(column - 2)}${text}`
+  const more = (text: string) => `${' '.repeat(column)}${text}`
+  return [
+    line('--s3-endpoint <url>', 'S3-compatible server of an s3:// tree (default'),
+    more('AWS_ENDPOINT_URL_S3, then AWS_ENDPOINT_URL; AWS S3 when none);'),
+    more("credentials and region: the AWS SDK's (AWS_ACCESS_KEY_ID,"),
+    more('AWS_SECRET_ACCESS_KEY, AWS_PROFILE, AWS_REGION)'),
+    line('--s3-addressing <a>', 'path (<endpoint>/<bucket>/<key>, the default with an'),
+    more('endpoint) or virtual (<bucket>.<host>/<key>, the default on AWS)'),
+  ].join('\n')
+}
 
 /**
  * The tree the flags name.

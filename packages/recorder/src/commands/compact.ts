@@ -33,7 +33,7 @@ A partition already merged (one compacted- file) is not read again, unless --scr
 Options:
   --out <dir|s3://...>   The Parquet tree: a directory, or a bucket and prefix
   --scrub                Also re-read partitions already merged (damage since, a bad copy)
-${s3Help}
+${s3Help(25)}
   -h, --help             This help`
 
 const flags = {

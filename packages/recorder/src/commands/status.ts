@@ -28,7 +28,7 @@ Options:
   --queue <name>       Queue name (default perpkit-recorder)
   --out <dir|s3://...> Read the coverage of this Parquet tree (a bucket's is downloaded to a
                        temporary directory, one dataset root at a time)
-${s3Help}
+${s3Help(23)}
 ${commonHelp}`
 
 const flags = {

@@ -47,7 +47,7 @@ Options:
                          also the longest a record series stays locked by a poll
   --budget <n>/<ms>      Requests per window per candle endpoint, replacing the endpoint table's
                          (for a deployment with another limit)
-${s3Help}
+${s3Help(25)}
   -h, --help             This help`
 
 const flags = {
