@@ -3,7 +3,13 @@
  *
  * @module
  */
-import { type EndpointPath, endpointPaths, endpoints, type RateLimitBudget } from '@perpkit/schemas'
+import {
+  checkRateLimitBudget,
+  type EndpointPath,
+  endpointPaths,
+  endpoints,
+  type RateLimitBudget,
+} from '@perpkit/schemas'
 import {
   type Credentials,
   defaultHeaderNames,
@@ -115,10 +121,7 @@ function checkBudgets(
       throw new TypeError(`rateLimitBudgets: ${path} is not an endpoint path of the table`)
     }
     if (budget === undefined) continue
-    overrides.set(path, {
-      limit: integerIn(`rateLimitBudgets['${path}'].limit`, budget.limit, 1, 1_000_000),
-      windowMs: integerIn(`rateLimitBudgets['${path}'].windowMs`, budget.windowMs, 1, 86_400_000),
-    })
+    overrides.set(path, checkRateLimitBudget(budget, `rateLimitBudgets['${path}']`))
   }
   return (path) => overrides.get(path) ?? endpoints[path].rateLimit
 }
