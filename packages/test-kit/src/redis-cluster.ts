@@ -37,8 +37,28 @@ export interface RedisCluster {
    * @returns The ports of the old and the new master.
    */
   failover(key: string): Promise<{ from: number; to: number }>
+  /**
+   * Kills the master that serves `key`'s slot (`SIGKILL`: no goodbye, its
+   * last writes may never reach the replica), then waits until its replica
+   * has taken over: every node still running sees the replica as the slot's
+   * master, and the cluster is ok again. Redis notices the death after the
+   * cluster's node timeout ({@link StartRedisClusterOptions.nodeTimeoutMs}).
+   *
+   * @returns The ports of the killed master and of the new one.
+   */
+  kill(key: string): Promise<{ from: number; to: number }>
   /** Stops every node and removes their files. */
   close(): Promise<void>
+}
+
+/** Options of {@link startRedisCluster}. */
+export interface StartRedisClusterOptions {
+  /**
+   * `cluster-node-timeout`: how long a node may be unreachable before the
+   * cluster counts it as failed (and a replica of a dead master takes over).
+   * @default 5000
+   */
+  nodeTimeoutMs?: number
 }
 
 /** One line of CLUSTER NODES. */
@@ -55,6 +75,7 @@ interface NodeLine {
  * waits until every node reports `cluster_state:ok` and every replica is in
  * sync with its master.
  *
+ * @param options - The node timeout.
  * @returns The cluster; `close()` it in `afterAll`.
  * @throws {Error} when `redis-server` is not installed, or the cluster does not form.
  * @example
@@ -64,7 +85,9 @@ interface NodeLine {
  * await cluster.close()
  * ```
  */
-export async function startRedisCluster(): Promise<RedisCluster> {
+export async function startRedisCluster(
+  options: StartRedisClusterOptions = {},
+): Promise<RedisCluster> {
   assertInstalled()
   const probe = spawnSync(REDIS_CLI, ['--version'], { encoding: 'utf8' })
   if (probe.error || probe.status !== 0) {
@@ -100,7 +123,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           '--cluster-config-file',
           `nodes-${port}.conf`,
           '--cluster-node-timeout',
-          '5000',
+          String(options.nodeTimeoutMs ?? 5000),
           '--dir',
           dir,
         ]),
@@ -124,8 +147,11 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     throw error
   }
 
+  /** Ports of nodes that were killed: asked nothing any more. */
+  const dead = new Set<number>()
+  const anyLive = (): number => ports.find((port) => !dead.has(port)) as number
   const slotOf = async (key: string): Promise<number> =>
-    Number((await command(ports[0] as number, 'CLUSTER', 'KEYSLOT', key)).trim())
+    Number((await command(anyLive(), 'CLUSTER', 'KEYSLOT', key)).trim())
   /** The slot's master as the node on `port` sees it. */
   const masterSeenBy = async (port: number, slot: number): Promise<NodeLine | undefined> =>
     parseNodes(await command(port, 'CLUSTER', 'NODES')).find(
@@ -133,7 +159,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     )
   const masterOf = async (key: string): Promise<number> => {
     const slot = await slotOf(key)
-    const master = await masterSeenBy(ports[0] as number, slot)
+    const master = await masterSeenBy(anyLive(), slot)
     if (!master) throw new Error(`no master serves slot ${slot}`)
     return master.port
   }
@@ -160,6 +186,26 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         return formed(command, ports)
       })
       return { from, to }
+    },
+    kill: async (key) => {
+      const slot = await slotOf(key)
+      const from = await masterOf(key)
+      const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
+      const master = nodes.find((node) => node.port === from) as NodeLine
+      const replica = nodes.find((node) => node.masterId === master.id)
+      if (!replica) throw new Error(`the master on ${from} has no replica`)
+      dead.add(from)
+      await kill(children[ports.indexOf(from)] as ChildProcess)
+      const alive = ports.filter((port) => !dead.has(port))
+      await waitFor(`the replica on ${replica.port} to take slot ${slot} over`, async () => {
+        for (const port of alive) {
+          if ((await masterSeenBy(port, slot))?.port !== replica.port) return false
+          const info = await command(port, 'CLUSTER', 'INFO')
+          if (!info.includes('cluster_state:ok')) return false
+        }
+        return true
+      })
+      return { from, to: replica.port }
     },
   }
 }
