@@ -1,6 +1,6 @@
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { type RedisCluster, startRedisCluster } from '@perpkit/test-kit'
-import { createCluster } from 'redis'
+import { createClient, createCluster } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createRedisReplayStore, createRedisStore } from '../src/index.ts'
 import { runWorkers, timeWorkers } from './run-workers.ts'
@@ -14,6 +14,22 @@ let sandbox: Sandbox | undefined
 
 /** The Redis key of the depth budget's log on the sandbox. */
 const logKey = (url: string) => `perpkit:rate-limit:{${url} ${DEPTH}}:log`
+
+/**
+ * Waits, asking the master on `port` directly, until at least `count` slots of the budget
+ * whose log is `key` are in flight: the moment their releases would go to a dead master.
+ */
+const inFlight = (key: string, count: number) => async (port: number) => {
+  const master = await createClient({ url: `redis://127.0.0.1:${port}` })
+    .on('error', () => {})
+    .connect()
+  try {
+    const inflight = key.replace(/:log$/, ':inflight')
+    while ((await master.zCard(inflight)) < count) await new Promise((r) => setTimeout(r, 1))
+  } finally {
+    master.destroy()
+  }
+}
 
 const startLimitedSandbox = () =>
   startSandbox({ seed: 11, quiet: true, rateLimit: true, rateLimitBudgets: { [DEPTH]: budget } })
@@ -176,8 +192,8 @@ describe('on a Redis Cluster of 3 masters and 3 replicas (createCluster)', () =>
     let killed: Promise<{ from: number; to: number }> | undefined
     const before = await cluster.masterOf(key)
     const withKill = await timeWorkers(4, job, () => {
-      // A quarter into the run: most of the budget is in flight on the master.
-      killed = requestsReach(1000 + 250).then(() => cluster.kill(key))
+      // A quarter into the run, at a moment when half the budget or more is in flight.
+      killed = requestsReach(1000 + 250).then(() => cluster.kill(key, inFlight(key, 15)))
     })
     const { from, to } = await (killed as Promise<{ from: number; to: number }>)
     expect(from).toBe(before)

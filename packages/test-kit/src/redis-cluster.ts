@@ -44,9 +44,12 @@ export interface RedisCluster {
    * master, and the cluster is ok again. Redis notices the death after the
    * cluster's node timeout ({@link StartRedisClusterOptions.nodeTimeoutMs}).
    *
+   * @param key - A key of the slot whose master dies.
+   * @param moment - Awaited with the master's port once it is known, just before the kill
+   *   (a test picks its moment there: say, while slots are in flight).
    * @returns The ports of the killed master and of the new one.
    */
-  kill(key: string): Promise<{ from: number; to: number }>
+  kill(key: string, moment?: (port: number) => Promise<void>): Promise<{ from: number; to: number }>
   /** Stops every node and removes their files. */
   close(): Promise<void>
 }
@@ -187,13 +190,14 @@ export async function startRedisCluster(
       })
       return { from, to }
     },
-    kill: async (key) => {
+    kill: async (key, moment) => {
       const slot = await slotOf(key)
       const from = await masterOf(key)
       const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
       const master = nodes.find((node) => node.port === from) as NodeLine
       const replica = nodes.find((node) => node.masterId === master.id)
       if (!replica) throw new Error(`the master on ${from} has no replica`)
+      await moment?.(from)
       dead.add(from)
       await kill(children[ports.indexOf(from)] as ChildProcess)
       const alive = ports.filter((port) => !dead.has(port))
