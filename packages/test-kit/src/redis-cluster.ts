@@ -167,19 +167,24 @@ export async function startRedisCluster(
     return master.port
   }
 
+  /** `key`'s slot, the port of its master, and that of the master's replica. */
+  const shardOf = async (key: string): Promise<{ slot: number; from: number; to: number }> => {
+    const slot = await slotOf(key)
+    const from = await masterOf(key)
+    const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
+    const master = nodes.find((node) => node.port === from) as NodeLine
+    const replica = nodes.find((node) => node.masterId === master.id)
+    if (!replica) throw new Error(`the master on ${from} has no replica`)
+    return { slot, from, to: replica.port }
+  }
+
   return {
     rootNodes: ports.map((port) => ({ url: `redis://127.0.0.1:${port}` })),
     command,
     masterOf,
     close,
     failover: async (key) => {
-      const slot = await slotOf(key)
-      const from = await masterOf(key)
-      const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
-      const master = nodes.find((node) => node.port === from) as NodeLine
-      const replica = nodes.find((node) => node.masterId === master.id)
-      if (!replica) throw new Error(`the master on ${from} has no replica`)
-      const to = replica.port
+      const { slot, from, to } = await shardOf(key)
       const answer = (await command(to, 'CLUSTER', 'FAILOVER')).trim()
       if (answer !== 'OK') throw new Error(`CLUSTER FAILOVER on ${to} answered ${answer}`)
       await waitFor(`the failover of slot ${slot} from ${from} to ${to}`, async () => {
@@ -191,25 +196,20 @@ export async function startRedisCluster(
       return { from, to }
     },
     kill: async (key, moment) => {
-      const slot = await slotOf(key)
-      const from = await masterOf(key)
-      const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
-      const master = nodes.find((node) => node.port === from) as NodeLine
-      const replica = nodes.find((node) => node.masterId === master.id)
-      if (!replica) throw new Error(`the master on ${from} has no replica`)
+      const { slot, from, to } = await shardOf(key)
       await moment?.(from)
       dead.add(from)
       await kill(children[ports.indexOf(from)] as ChildProcess)
       const alive = ports.filter((port) => !dead.has(port))
-      await waitFor(`the replica on ${replica.port} to take slot ${slot} over`, async () => {
+      await waitFor(`the replica on ${to} to take slot ${slot} over`, async () => {
         for (const port of alive) {
-          if ((await masterSeenBy(port, slot))?.port !== replica.port) return false
+          if ((await masterSeenBy(port, slot))?.port !== to) return false
           const info = await command(port, 'CLUSTER', 'INFO')
           if (!info.includes('cluster_state:ok')) return false
         }
         return true
       })
-      return { from, to: replica.port }
+      return { from, to }
     },
   }
 }
