@@ -16,7 +16,7 @@ import { guarded } from './user-code.ts'
  *   endpoint: 'GET /contract/public/details',
  *   path: '/contract/public/details',
  *   trace: 'b6c2...',
- *   unknown: { 'data.symbols[].tradfi_info': 1200 },
+ *   unknown: { 'data.symbols[].risk_note': 1200 },
  *   missing: {},
  * }
  * ```
