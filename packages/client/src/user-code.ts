@@ -2,14 +2,15 @@
  * The functions a user gives the client (hooks, `now`, `onDrift`), wrapped
  * so that what they throw, or a clock that returns no time, becomes an
  * {@link OptionError} naming the option: never a retried "network" failure.
- * A wrapped function lets an abort through as it is: the caller's signal or
- * the attempt's timeout explains it.
+ * A wrapped function lets an abort through as it is (the caller's signal or
+ * the attempt's timeout explains it), and a platform's network failure too (a
+ * hook that reads a body the network cut off).
  *
  * @module
  */
 import type { Hooks } from 'ky'
 import { OptionError, thrownBy, unusableResult } from './errors/option.ts'
-import { isAbortLike } from './network-failure.ts'
+import { isAbortLike, isNetworkFailure } from './network-failure.ts'
 import { describeReceived } from './option-checks.ts'
 
 /** The hooks the client takes. */
@@ -42,8 +43,15 @@ export function guarded<A extends unknown[], R>(
   }
 }
 
+/**
+ * What a guarded function's throw becomes: an abort or a platform's network
+ * failure passing through it (a hook reading a body that was cut off) stays
+ * what it is; anything else is the function's own failure.
+ */
 function failureOf(option: string, error: unknown): unknown {
-  return isAbortLike(error) || error instanceof OptionError ? error : thrownBy(option, error)
+  return isAbortLike(error) || isNetworkFailure(error) || error instanceof OptionError
+    ? error
+    : thrownBy(option, error)
 }
 
 /**

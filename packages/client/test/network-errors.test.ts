@@ -112,3 +112,21 @@ describe.each(Object.entries(fetches))(
     })
   },
 )
+
+describe('a network failure that surfaces inside code given to the client stays a network failure', () => {
+  it('an afterResponse hook that reads a body the network cuts off: NetworkError, retried', async () => {
+    const server = servers.get('a body cut off mid-way') as FailingServer
+    const before = server.count()
+    const client = createClient({
+      baseUrl: server.url,
+      rateLimit: false,
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+      hooks: {
+        afterResponse: [async (_request, _options, response) => void (await response.text())],
+      },
+    })
+    const error = await client.getDepth({ symbol: 'BTCUSDT' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect(server.count() - before).toBeGreaterThanOrEqual(2)
+  })
+})
