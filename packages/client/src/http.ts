@@ -29,7 +29,7 @@ import {
 import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { isNetworkFailure } from './network-failure.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
-import type { CallOptions } from './options.ts'
+import { type CallOptions, checkCallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter, withinCap } from './rate-limit-store.ts'
@@ -65,11 +65,12 @@ const TIMED_OUT = Symbol('perpkit timeout')
 export async function send(
   transport: Transport,
   spec: RequestSpec,
-  call: CallOptions = {},
+  callOptions?: CallOptions,
 ): Promise<RawResponse> {
+  const label = `${spec.method} ${spec.path}`
+  const call = checkCallOptions(callOptions, label)
   const { options } = transport
   const schemas = loadedSchemas() ?? (await loadSchemas())
-  const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const limiter = limiterOf(transport, spec.path, spec.budget)
   // No server header can make the endpoint wait past the call's cap.

@@ -1,6 +1,6 @@
 /**
- * Checks of the client's structured options (credentials, headers, hooks, a
- * rate-limit store), in the one style of `option-checks.ts`:
+ * Checks of the client's structured options (credentials, header names,
+ * headers, hooks, a rate-limit store), in the one style of `option-checks.ts`:
  * a one-line {@link OptionError} naming the option, thrown by `createClient`,
  * so a typo fails at start-up and not on the first call. Secrets are never
  * shown: a credential's refusal names the field and the kind of value only,
@@ -8,9 +8,15 @@
  *
  * @module
  */
-import type { Credentials } from '@perpkit/signer'
+import type { Credentials, HeaderNames } from '@perpkit/signer'
 import { OptionError } from './errors/option.ts'
-import { checkFunction, checkObject, checkSecretString, invalidOption } from './option-checks.ts'
+import {
+  checkFunction,
+  checkObject,
+  checkSecretString,
+  describeKind,
+  invalidOption,
+} from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import type { ClientHooks } from './user-code.ts'
 
@@ -27,10 +33,53 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 export function checkCredentials(value: unknown): Credentials | undefined {
   if (value === undefined) return undefined
   const given = checkObject('credentials', value, '{ apiKey, secret, memo }')
-  for (const field of ['apiKey', 'secret', 'memo'] as const) {
-    checkSecretString(`credentials.${field}`, given[field])
+  const read = (field: keyof Credentials): string => {
+    const option = `credentials.${field}`
+    let text: unknown
+    try {
+      text = given[field]
+    } catch (error) {
+      // A getter (a vault, a config object) that throws: named, never shown.
+      throw new OptionError(option, `${option} could not be read: reading it threw`, {
+        cause: error,
+      })
+    }
+    return checkSecretString(option, text)
   }
-  return value as Credentials
+  // Read once, here: what was checked is what every request signs with (a later change of
+  // the object, or a getter answering otherwise, does not reach the client).
+  return Object.freeze({ apiKey: read('apiKey'), secret: read('secret'), memo: read('memo') })
+}
+
+/** The signing roles whose header names can be changed. */
+const HEADER_ROLES = ['apiKey', 'signature', 'timestamp'] as const
+
+/**
+ * `headerNames`: some of `apiKey`, `signature`, `timestamp`, each an HTTP
+ * header name, no two the same.
+ *
+ * @param value - The option.
+ * @returns The names, or `undefined` when left out.
+ * @throws {@link OptionError} for another key, a name that is no header name, or a name given twice.
+ */
+export function checkHeaderNames(value: unknown): Partial<HeaderNames> | undefined {
+  if (value === undefined) return undefined
+  const names = checkObject('headerNames', value, '{ apiKey?, signature?, timestamp? }')
+  const seen = new Set<string>()
+  for (const [role, name] of Object.entries(names)) {
+    if (!(HEADER_ROLES as readonly string[]).includes(role)) {
+      throw invalidOption('headerNames', 'made of apiKey, signature and timestamp', role)
+    }
+    if (name === undefined) continue
+    if (typeof name !== 'string' || !TOKEN.test(name)) {
+      throw invalidOption(`headerNames.${role}`, 'an HTTP header name such as X-BM-KEY', name)
+    }
+    if (seen.has(name.toLowerCase())) {
+      throw invalidOption(`headerNames.${role}`, 'a name no other role uses', name)
+    }
+    seen.add(name.toLowerCase())
+  }
+  return names as Partial<HeaderNames>
 }
 
 /**
@@ -47,7 +96,7 @@ export function checkHeaders(value: unknown): Record<string, string> {
     if (!TOKEN.test(name)) throw invalidOption('headers', 'keyed by header names', name)
     const option = `headers[${JSON.stringify(name)}]`
     if (typeof text !== 'string') {
-      throw new OptionError(option, `${option} must be a string, got a ${typeof text}`)
+      throw new OptionError(option, `${option} must be a string, got ${describeKind(text)}`)
     }
     try {
       new Headers([[name, text]])

@@ -16,10 +16,17 @@ import {
   checkObject,
   checkOneOf,
   checkPositiveMs,
+  checkSignal,
   describeReceived,
   invalidOption,
 } from './option-checks.ts'
-import { checkCredentials, checkHeaders, checkHooks, checkStore } from './option-shapes.ts'
+import {
+  checkCredentials,
+  checkHeaderNames,
+  checkHeaders,
+  checkHooks,
+  checkStore,
+} from './option-shapes.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
@@ -46,8 +53,9 @@ export interface ClientOptions {
   baseUrl?: string
   /**
    * API credentials: needed for `KEYED` and `SIGNED` requests, three non-empty
-   * strings (checked by `createClient`). Kept in a closure: never on the client
-   * object, never in a message.
+   * strings, checked and read once by `createClient` (to change them, create
+   * another client). Kept in a closure: never on the client object, never in a
+   * message.
    */
   credentials?: Credentials
   /**
@@ -92,14 +100,18 @@ export interface ClientOptions {
    * @default {}
    */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
-  /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
+  /**
+   * Names of the signing headers, any of the three (HTTP header names, no two
+   * the same; checked by `createClient`).
+   * @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' }
+   */
   headerNames?: Partial<HeaderNames>
   /** What a GET request signs: its query string (the spec) or `''` (some deployments). @default 'query' */
   getBodyRule?: GetBodyRule
   /**
    * The clock, in epoch ms: signing timestamps and the end of kline ranges. A
-   * throw, or anything but a finite, non-negative number, fails the call with
-   * an `OptionError` naming `now`.
+   * throw, anything but a finite, non-negative number, or a time that reads as
+   * epoch seconds (below 10^11) fails the call with an `OptionError` naming `now`.
    * @default Date.now
    */
   now?: () => number
@@ -154,7 +166,10 @@ export interface RateLimitOptions {
  * ```
  */
 export interface CallOptions {
-  /** Aborts the call, including its retries and its wait for a rate-limit slot. */
+  /**
+   * Aborts the call, including its retries and its wait for a rate-limit slot
+   * (an `AbortSignal`: `controller.signal`, not the controller).
+   */
   signal?: AbortSignal
   /** Milliseconds for each attempt. @default the client's `timeout` */
   timeout?: number
@@ -257,7 +272,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       1,
     ),
     hooks: checkHooks(options.hooks),
-    headerNames: options.headerNames,
+    headerNames: checkHeaderNames(options.headerNames),
     getBodyRule:
       options.getBodyRule === undefined
         ? 'query'
@@ -284,6 +299,13 @@ function checkBaseUrl(raw: unknown): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OptionError('baseUrl', `baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
   }
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) {
+    // Paths are appended to the base URL: a query or fragment there would swallow them.
+    throw new OptionError(
+      'baseUrl',
+      `baseUrl must not carry a query string or a fragment (paths are appended to it), got ${JSON.stringify(raw)}`,
+    )
+  }
   if (url.username !== '' || url.password !== '') {
     // The URL is not shown: its user info may hold a password.
     throw new OptionError(
@@ -292,6 +314,39 @@ function checkBaseUrl(raw: unknown): URL {
     )
   }
   return url
+}
+
+/**
+ * Checks the per-call options of one call (`undefined` or `null`: none). The
+ * durations, the retry policy and the body limit are checked where they are
+ * read; the signal here, before anything subscribes to it.
+ *
+ * @param call - What the caller passed.
+ * @param endpoint - The request it belongs to (`GET /contract/public/depth`), for the message.
+ * @returns The options.
+ * @throws {@link OptionError} for options that are not an object, or a `signal`
+ *   that is not an `AbortSignal`.
+ * @example
+ * ```ts
+ * checkCallOptions({ signal: AbortSignal.timeout(1000) }).signal?.aborted // false
+ * ```
+ */
+export function checkCallOptions(
+  call: CallOptions | null | undefined,
+  endpoint?: string,
+): CallOptions {
+  if (call === undefined || call === null) return {}
+  try {
+    checkObject(
+      'options',
+      call,
+      'per-call options { signal?, timeout?, retry?, maxResponseBytes? }',
+    )
+    checkSignal('signal', call.signal)
+  } catch (error) {
+    throw endpoint === undefined ? error : (error as OptionError).forEndpoint(endpoint)
+  }
+  return call
 }
 
 function resolveRateLimit(
