@@ -36,6 +36,18 @@ describe('credentials', () => {
     expect(error.cause).toBe(vault)
   })
 
+  it.each([
+    ['a trailing newline (an environment variable)', 'key-shapes\n'],
+    ['a space', 'key shapes'],
+    ['a non-ASCII character', 'clé'],
+  ])('an apiKey with %s fails createClient, not the first signed call', (_kind, apiKey) => {
+    const error = refusal({ baseUrl: base, credentials: { ...credentials, apiKey } })
+    expect(error.option).toBe('credentials.apiKey')
+    expect(error.message).toBe(
+      'credentials.apiKey must be visible ASCII without spaces (check for a stray newline, space or quote around it)',
+    )
+  })
+
   it('are read once: what createClient checked is what every request signs with', () => {
     const given = { ...credentials }
     const resolved = resolveOptions({ baseUrl: base, credentials: given })

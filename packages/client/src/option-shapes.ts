@@ -20,6 +20,9 @@ import {
 import type { RateLimitStore } from './rate-limit-store.ts'
 import type { ClientHooks } from './user-code.ts'
 
+/** What an API key may hold: visible ASCII (it travels in a header; the signer's rule). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/
+
 /** A header name: an HTTP token (RFC 9110). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
@@ -44,7 +47,15 @@ export function checkCredentials(value: unknown): Credentials | undefined {
         cause: error,
       })
     }
-    return checkSecretString(option, text)
+    const checked = checkSecretString(option, text)
+    if (field === 'apiKey' && !VISIBLE_ASCII.test(checked)) {
+      // It travels in a header: a stray newline from an environment variable fails every call.
+      throw new OptionError(
+        option,
+        `${option} must be visible ASCII without spaces (check for a stray newline, space or quote around it)`,
+      )
+    }
+    return checked
   }
   // Read once, here: what was checked is what every request signs with (a later change of
   // the object, or a getter answering otherwise, does not reach the client).
