@@ -27,7 +27,7 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/schemas': {
-      entry: ['src/index.ts', 'src/lite.ts', 'src/runtime.ts'],
+      entry: ['src/index.ts', 'src/lite.ts', 'src/decoders.ts', 'src/runtime.ts'],
       vitest,
     },
     'packages/signer': {

@@ -4,14 +4,19 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { seldomSent } from '../drift.ts'
+import { hasEither, isNoneableTime } from '../checks.ts'
+import {
+  epochToMs,
+  optionalEpochToMs,
+  orNull,
+  productTypeOf,
+  volumePrecisionOf,
+} from '../conversions.ts'
+import { markDecoder, seldomSent } from '../decoder-marks.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochToMs, optionalEpochToMs } from '../epochs.ts'
-import { withPredicate } from '../fast-field.ts'
-import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
-import { safeIntegerSource } from '../fast-source.ts'
-import { modelMap, orNull } from '../model-map.ts'
-import type { Contract, ProductType } from '../models.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf, pickField } from '../model-schema.ts'
+import type { Contract } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
@@ -22,19 +27,11 @@ import {
 } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
-const isNoneableTime = (v: unknown) =>
-  v === '' || v === null || (Number.isSafeInteger(v) && (v as number) >= 0)
-
 /** `0`, `null`, `""` or absent mean "none". */
 const noneableTime = z.optional(
-  withPredicate(
-    z.custom<number | '' | null>(isNoneableTime, {
-      error: 'a non-negative integer, or "" or null for none',
-    }),
-    isNoneableTime,
-    undefined,
-    (v, fail) => `if (${v} !== '' && ${v} !== null) {\n${safeIntegerSource(0)(v, fail)}\n}`,
-  ),
+  z.custom<number | '' | null>(isNoneableTime, {
+    error: 'a non-negative integer, or "" or null for none',
+  }),
 )
 
 /**
@@ -86,11 +83,18 @@ export const contractWire = z
     funding_time: z.optional(uint),
   })
   .check(
-    z.refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
+    z.refine((row) => hasEither(row.vol_precision, row.volume_precision), {
       error: 'vol_precision (or volume_precision) is required',
       path: ['vol_precision'],
     }),
   )
+
+markDecoder(contractWire, {
+  rule: hasEither,
+  ruleKeys: ['vol_precision', 'volume_precision'],
+  // Live rows come in dozens of key orders (field notes: "Key order varies").
+  keysInAnyOrder: true,
+})
 
 /**
  * A wire contract row.
@@ -155,18 +159,6 @@ const contractModel = modelMap<Contract>(
   { productTypeOf, volumePrecisionOf, orNull, epochToMs, optionalEpochToMs },
 )
 
-function productTypeOf(code: 1 | 2): ProductType {
-  return code === 1 ? 'perpetual' : 'futures'
-}
-
-/** The quantity step under either wire name (the row's refinement requires one). */
-function volumePrecisionOf(
-  vol: string | undefined,
-  volume: string | undefined,
-): string | undefined {
-  return vol === undefined ? volume : vol
-}
-
 /**
  * Maps a checked wire details row to the model.
  *
@@ -183,18 +175,6 @@ export function toContract(row: z.output<typeof contractWire>): Contract {
   return contractModel.build(row)
 }
 
-const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
-  row.vol_precision !== undefined || row.volume_precision !== undefined
-
-const contracts = fastList(contractWire, toContract, {
-  accept: hasVolumePrecision,
-  acceptSource: (w) => `${w.vol_precision} !== undefined || ${w.volume_precision} !== undefined`,
-  model: contractModel.model,
-  helpers: contractModel.helpers,
-  // Live rows come in dozens of key orders (field notes: "Key order varies").
-  keysInAnyOrder: true,
-})
-
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
  *
@@ -207,11 +187,5 @@ export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/d
   params: z.object({ symbol: z.optional(symbolParam) }),
   query: z.object({ symbol: z.optional(symbolQuery) }),
   wire: contractsWire,
-  data: withFastDecoder(
-    z.pipe(
-      z.object({ symbols: contracts }),
-      z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
-    ),
-    listFieldDecoder('symbols', contracts),
-  ),
+  data: pickField(z.object({ symbols: z.array(modelOf(contractWire, contractModel)) }), 'symbols'),
 })

@@ -6,6 +6,8 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { epoch } from '../epochs.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalLike, decimalString, uint } from '../primitives.ts'
@@ -59,16 +61,18 @@ const fundingRateData = z.object({
  * ```
  */
 export function toFundingRate(f: z.output<typeof fundingRateData>): FundingRate {
-  return {
-    symbol: f.symbol,
-    timestamp: f.timestamp,
-    rateValue: f.rate_value,
-    expectedRate: f.expected_rate,
-    fundingTime: f.funding_time,
-    fundingUpperLimit: f.funding_upper_limit,
-    fundingLowerLimit: f.funding_lower_limit,
-  }
+  return fundingRateModel.build(f)
 }
+
+const fundingRateModel = modelMap<FundingRate>([
+  'symbol',
+  'timestamp',
+  'rate_value',
+  'expected_rate',
+  'funding_time',
+  'funding_upper_limit',
+  'funding_lower_limit',
+])
 
 /**
  * The current funding rate of one contract.
@@ -82,5 +86,5 @@ export const fundingRateEndpoint = defineEndpoint(endpointRoutes['/contract/publ
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: fundingRateWire,
-  data: z.pipe(fundingRateData, z.transform(toFundingRate)),
+  data: modelOf(fundingRateData, fundingRateModel),
 })
