@@ -25,7 +25,6 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
-import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
@@ -65,14 +64,13 @@ export async function send(
   call: CallOptions = {},
 ): Promise<RawResponse> {
   const { options } = transport
-  const schemas = loadedSchemas() ?? (await loadSchemas())
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const bucket = limiterOf(transport, spec.path, spec.budget)
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
-      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1, schemas)
+      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1)
     } catch (error) {
       result = toPerpkitError(error, label, call.signal, options.origin)
     }
@@ -118,7 +116,6 @@ async function attemptOnce(
   label: string,
   bucket: EndpointLimiter | undefined,
   attempts: number,
-  schemas: Schemas,
 ): Promise<RawResponse> {
   const { options } = transport
   const maxBytes =
@@ -154,7 +151,7 @@ async function attemptOnce(
     }
     const text = await readBody(response, maxBytes, label)
     try {
-      return readResponse(response, text, label, rateLimit, attempts, schemas)
+      return readResponse(response, text, label, rateLimit, attempts)
     } catch (error) {
       // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
       if (error instanceof PerpkitError) throw error

@@ -147,7 +147,17 @@ export function isSymbolText(text: string): boolean {
   return /^\S+$/.test(text)
 }
 
-/** A symbol param: a string that {@link isSymbolText}. */
+/**
+ * A symbol param: a non-empty string without whitespace, such as `'BTCUSDT'`.
+ *
+ * @param value - Anything.
+ * @returns Whether `value` is a symbol.
+ * @example
+ * ```ts
+ * isSymbol('BTCUSDT') // true
+ * isSymbol('BTC USDT') // false
+ * ```
+ */
 export function isSymbol(value: unknown): value is string {
   return typeof value === 'string' && isSymbolText(value)
 }
@@ -175,7 +185,17 @@ export function isEpochSeconds(value: unknown): boolean {
   return typeof value === 'number' && value < SECONDS_THRESHOLD
 }
 
-/** A time param: epoch milliseconds (not seconds) or a valid `Date`. */
+/**
+ * A time param: epoch milliseconds (a non-negative integer, not seconds) or a valid `Date`.
+ *
+ * @param value - Anything.
+ * @returns Whether `value` is a time param.
+ * @example
+ * ```ts
+ * isTimeParam(Date.UTC(2026, 0, 1)) // true
+ * isTimeParam(1767225600) // false: epoch seconds
+ * ```
+ */
 export function isTimeParam(value: unknown): value is number | Date {
   return isTimeInput(value) && !isEpochSeconds(value)
 }

@@ -161,7 +161,16 @@ export function messageOf(message: string | undefined, msg: string | undefined):
   return message ?? msg ?? ''
 }
 
-/** A time param (ms or a `Date`) in ms. */
+/**
+ * A checked time param (epoch ms or a `Date`) in epoch ms.
+ *
+ * @param value - Epoch ms or a `Date`.
+ * @returns Epoch ms.
+ * @example
+ * ```ts
+ * timeToMs(new Date(Date.UTC(2026, 0, 1))) // 1767225600000
+ * ```
+ */
 export function timeToMs(value: number | Date): number {
   return typeof value === 'number' ? value : value.getTime()
 }
