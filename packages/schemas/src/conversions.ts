@@ -49,6 +49,28 @@ export function epochNumberOrStringToMs(v: number | string): number {
 }
 
 /**
+ * A wire epoch sent as a JSON number or a digit string, checked and converted
+ * to ms in one pass (what `isEpochNumberOrString` then
+ * {@link epochNumberOrStringToMs} give), or `undefined` when it is neither.
+ */
+export function parseEpochNumberOrString(value: unknown): number | undefined {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value >= 0 ? epochToMs(value) : undefined
+  }
+  if (typeof value !== 'string') return undefined
+  const n = value.length
+  if (n === 0) return undefined
+  let ms = 0
+  for (let i = 0; i < n; i++) {
+    const digit = value.charCodeAt(i) - 48
+    if (digit >>> 0 > 9) return undefined
+    ms = ms * 10 + digit
+  }
+  // Past 15 digits the sum by hand may round differently than Number does.
+  return epochToMs(n > 15 ? Number(value) : ms)
+}
+
+/**
  * Converts a wire "maybe" epoch to ms or `null`: `0`, `null`, `""` and
  * absence all mean "none".
  *

@@ -22,6 +22,11 @@ export interface DecoderMark {
   check?: Check
   /** A transform gives exactly `convert(value, ...args)`. */
   convert?: Conversion
+  /**
+   * A pipe of a check and a conversion does both in one pass: it accepts exactly
+   * the values `parse` maps to something other than `undefined`, and gives that.
+   */
+  parse?: (value: unknown) => unknown
   /** The arguments of `check` or `convert`, after the value: JSON values only. */
   args?: readonly (string | number | boolean | null)[]
   /** A `z.custom` accepts exactly these values (compared with `===`). */

@@ -6,7 +6,13 @@
  */
 import * as z from 'zod/mini'
 import { isEpochNumberOrString, isOptionalEpoch } from './checks.ts'
-import { epochNumberOrStringToMs, epochToMs, optionalEpochToMs } from './conversions.ts'
+import {
+  epochNumberOrStringToMs,
+  epochToMs,
+  optionalEpochToMs,
+  parseEpochNumberOrString,
+} from './conversions.ts'
+import { markDecoder } from './decoder-marks.ts'
 import { uint } from './primitives.ts'
 
 export { epochNumberOrStringToMs, epochToMs, optionalEpochToMs } from './conversions.ts'
@@ -43,9 +49,9 @@ export const epochNumberOrStringWire = z.custom<number | string>(isEpochNumberOr
  * epochNumberOrString.parse('1767225600000') // 1767225600000
  * ```
  */
-export const epochNumberOrString = z.pipe(
-  epochNumberOrStringWire,
-  z.transform(epochNumberOrStringToMs),
+export const epochNumberOrString = markDecoder(
+  z.pipe(epochNumberOrStringWire, z.transform(epochNumberOrStringToMs)),
+  { parse: parseEpochNumberOrString },
 )
 
 /**

@@ -161,6 +161,15 @@ export class Emitter implements Emitted {
         out.push(`const ${converted} = ${callOf(plan.call, inner)}`)
         return converted
       }
+      case 'parse': {
+        this.#uses(plan.call)
+        const parsed = this.fresh('p')
+        out.push(
+          `const ${parsed} = ${callOf(plan.call, v)}`,
+          `if (${parsed} === undefined) return undefined`,
+        )
+        return parsed
+      }
       case 'then': {
         const first = this.#value(plan.first, v, out, null)
         return this.#value(plan.second, this.#local(first, out), out, type)

@@ -51,6 +51,7 @@ export type Plan =
       keysInAnyOrder: boolean
     }
   | { kind: 'convert'; inner: Plan; call: Call }
+  | { kind: 'parse'; call: Call }
   | { kind: 'then'; first: Plan; second: Plan }
   | { kind: 'model'; inner: Plan; entries: readonly ModelPlanEntry[] }
   | { kind: 'pick'; inner: Plan; key: string }
@@ -192,6 +193,8 @@ function objectPlan(def: Def, mark: DecoderMark, where: string): Plan {
 }
 
 function pipePlan(def: Def, mark: DecoderMark, where: string): Plan {
+  if (mark.parse)
+    return { kind: 'parse', call: { name: conversionName(mark.parse, where), args: [] } }
   const inner = planOf(def.in as $ZodType, where)
   const out = def.out as $ZodType
   const outDef = out._zod.def as unknown as Def

@@ -8,7 +8,6 @@ import {
   isDecimalLike,
   isDecimalString,
   isEnvelopeCode,
-  isEpochNumberOrString,
   isKlineStepInput,
   isKlineWindow,
   isLevel,
@@ -25,12 +24,12 @@ import {
   codeToNumber,
   decimalLikeToString,
   emptyIfNull,
-  epochNumberOrStringToMs,
   epochToMs,
   messageOf,
   msToSeconds,
   optionalEpochToMs,
   orNull,
+  parseEpochNumberOrString,
   presentEpochToMs,
   productTypeOf,
   stepMinutes,
@@ -129,9 +128,9 @@ function fundingRateHistoryList(
     const f28: unknown = r7.funding_rate
     if (!isDecimalString(f28)) return undefined
     const f29: unknown = r7.funding_time
-    if (!isEpochNumberOrString(f29)) return undefined
-    const c7 = epochNumberOrStringToMs(f29)
-    out[i] = { symbol: f27, fundingRate: f28, fundingTime: c7 }
+    const p = parseEpochNumberOrString(f29)
+    if (p === undefined) return undefined
+    out[i] = { symbol: f27, fundingRate: f28, fundingTime: p }
   }
   return out
 }
@@ -1617,18 +1616,18 @@ function fundingRatesList(
     if (!isUint(f90)) return undefined
     const f91: unknown = r20.funding_upper_limit
     if (!isDecimalLike(f91)) return undefined
-    const c12 = decimalLikeToString(f91)
+    const c11 = decimalLikeToString(f91)
     const f92: unknown = r20.funding_lower_limit
     if (!isDecimalLike(f92)) return undefined
-    const c13 = decimalLikeToString(f92)
+    const c12 = decimalLikeToString(f92)
     out[i] = {
       symbol: f86,
       timestamp: presentEpochToMs(f87),
       rateValue: f88,
       expectedRate: f89,
       fundingTime: epochToMs(f90),
-      fundingUpperLimit: c12,
-      fundingLowerLimit: c13,
+      fundingUpperLimit: c11,
+      fundingLowerLimit: c12,
     }
   }
   return out
@@ -1806,7 +1805,7 @@ function decodeDepth(input: unknown): EndpointModel<'/contract/public/depth'> | 
   const r16 = input as Row
   const f76: unknown = r16.timestamp
   if (!isUint(f76)) return undefined
-  const c8 = epochToMs(f76)
+  const c7 = epochToMs(f76)
   const f77: unknown = r16.symbol
   if (typeof f77 !== 'string') return undefined
   const f78: unknown = r16.bids
@@ -1816,7 +1815,7 @@ function decodeDepth(input: unknown): EndpointModel<'/contract/public/depth'> | 
     if (l6 === undefined) return undefined
     m = l6
   }
-  const c9 = emptyIfNull(m)
+  const c8 = emptyIfNull(m)
   const f79: unknown = r16.asks
   let m1: EndpointModel<'/contract/public/depth'>['asks'] | null = null
   if (f79 !== null) {
@@ -1824,8 +1823,8 @@ function decodeDepth(input: unknown): EndpointModel<'/contract/public/depth'> | 
     if (l7 === undefined) return undefined
     m1 = l7
   }
-  const c10 = emptyIfNull(m1)
-  return { timestamp: c8, symbol: f77, bids: c9, asks: c10 }
+  const c9 = emptyIfNull(m1)
+  return { timestamp: c7, symbol: f77, bids: c8, asks: c9 }
 }
 
 /** `/contract/public/depth`: user params to the wire query. */
@@ -1846,14 +1845,14 @@ function decodeOpenInterest(
   const r18 = input as Row
   const f81: unknown = r18.timestamp
   if (!isUint(f81)) return undefined
-  const c11 = epochToMs(f81)
+  const c10 = epochToMs(f81)
   const f82: unknown = r18.symbol
   if (typeof f82 !== 'string') return undefined
   const f83: unknown = r18.open_interest
   if (!isUnsignedDecimalString(f83)) return undefined
   const f84: unknown = r18.open_interest_value
   if (!isUnsignedDecimalString(f84)) return undefined
-  return { symbol: f82, timestamp: c11, openInterest: f83, openInterestValue: f84 }
+  return { symbol: f82, timestamp: c10, openInterest: f83, openInterestValue: f84 }
 }
 
 /** `/contract/public/open-interest`: user params to the wire query. */
@@ -1896,7 +1895,7 @@ function readEnvelopeBody(input: unknown): Envelope | undefined {
   const r22 = input as Row
   const f94: unknown = r22.code
   if (!isEnvelopeCode(f94)) return undefined
-  const c14 = codeToNumber(f94)
+  const c13 = codeToNumber(f94)
   const f95: unknown = r22.message
   if (f95 !== undefined && typeof f95 !== 'string') return undefined
   const f96: unknown = r22.msg
@@ -1905,7 +1904,7 @@ function readEnvelopeBody(input: unknown): Envelope | undefined {
   if (f97 !== undefined && typeof f97 !== 'string') return undefined
   const f98: unknown = r22.data
   if (f98 !== undefined && !isAnything(f98)) return undefined
-  return { code: c14, message: messageOf(f95, f96), trace: orNull(f97), data: f98 }
+  return { code: c13, message: messageOf(f95, f96), trace: orNull(f97), data: f98 }
 }
 
 const decodeKlinesDrift: DriftShape | null = {
