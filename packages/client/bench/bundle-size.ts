@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url)
 export const BUNDLE_BUDGET_GZIP = 24_000
 
 /** A browser bundle's size, or why it could not be built. */
-export type BundleSize =
+type BundleSize =
   | { ok: true; bytes: number; gzip: number; largest: { file: string; bytes: number }[] }
   | { ok: false; reason: string }
 
@@ -78,7 +78,7 @@ function reasonOf(error: unknown): string {
  * What an app writes: a client, a call of a method and a signature, not a
  * re-export (a bundler keeps only what is used).
  */
-export const APP_ENTRY = `import { createClient } from '@perpkit/client'
+const APP_ENTRY = `import { createClient } from '@perpkit/client'
 import { sign } from '@perpkit/signer'
 
 const client = createClient({ baseUrl: 'https://api.example.com' })

@@ -11,7 +11,7 @@ import type { EndpointModel, EndpointQuery } from './endpoints/index.ts'
 import type { EndpointPath } from './routes.ts'
 
 /** One endpoint's generated decoders. */
-export interface EndpointDecoder<P extends EndpointPath> {
+interface EndpointDecoder<P extends EndpointPath> {
   /** The model of a wire `data` payload, or `undefined` when the `data` schema refuses it. */
   decode(data: unknown): EndpointModel<P> | undefined
   /** The wire query of user params, or `undefined` when the `params` schema refuses them. */

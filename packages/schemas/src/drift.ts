@@ -34,7 +34,7 @@ export interface Drift {
 }
 
 /** What drift looks for in an object: its known keys and which optional ones count. */
-export interface DriftObject {
+interface DriftObject {
   /** Every key the model reads. */
   keys: readonly string[]
   /** Optional keys whose absence is drift. */

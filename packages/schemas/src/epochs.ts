@@ -15,7 +15,7 @@ import {
 import { markDecoder } from './decoder-marks.ts'
 import { uint } from './primitives.ts'
 
-export { epochNumberOrStringToMs, epochToMs, optionalEpochToMs } from './conversions.ts'
+export { epochToMs, optionalEpochToMs } from './conversions.ts'
 
 /**
  * A wire epoch as a JSON number (seconds or ms), normalized to ms.

@@ -27,7 +27,7 @@ export type ModelField = string | readonly [model: string, helper: string | null
 type Helpers = Record<string, (...values: never[]) => unknown>
 
 /** One model field, spelled out. */
-export interface ModelEntry {
+interface ModelEntry {
   /** The model's key. */
   key: string
   /** The conversion, or `undefined` to copy the one wire value. */

@@ -85,19 +85,13 @@ type TypeHint = string | null
 /** Statements, indented by their block depth when joined. */
 type Lines = string[]
 
-/** What a generated module needs besides its functions. */
-export interface Emitted {
-  /** Helper declarations (lists, readers), in order. */
-  declarations: string[]
-  /** The exports of checks.ts and conversions.ts the code calls. */
-  used: Set<string>
-}
-
 /**
  * Writes plans as TypeScript functions into one module.
  */
-export class Emitter implements Emitted {
+export class Emitter {
+  /** Helper declarations (lists, readers), in order. */
   readonly declarations: string[] = []
+  /** The exports of checks.ts and conversions.ts the code calls. */
   readonly used = new Set<string>()
   #names = new Map<string, number>()
   /** The top-level function being written, in the names of its helpers. */

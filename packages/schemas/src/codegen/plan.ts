@@ -22,7 +22,7 @@ export interface Call {
 }
 
 /** One field of an object plan. */
-export interface Field {
+interface Field {
   key: string
   plan: Plan
 }
