@@ -15,7 +15,6 @@ const run = promisify(execFile)
 const child = fileURLToPath(new URL('./network-free-child.ts', import.meta.url))
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = 5
-const SIDES = ['ky', 'perpkit', 'decode'] as const
 
 /**
  * What perpkit costs above ky as it configures it, without a network: both
@@ -23,8 +22,8 @@ const SIDES = ['ky', 'perpkit', 'decode'] as const
  * difference is perpkit's own work (params, the attempt's timer and signal,
  * reading the body within its limit, the envelope, decoding, the response
  * object). CPU per call, fresh processes, median of {@link RUNS} runs with the
- * range; `decodeData` of the same bytes timed alone beside it, so what grows
- * with the payload and is not decoding shows as "the rest".
+ * range; `decodeData` of the same bytes timed beside them in the same rounds,
+ * so what grows with the payload and is not decoding shows as "the rest".
  */
 export async function benchNetworkFree(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
@@ -39,20 +38,17 @@ export async function benchNetworkFree(): Promise<void> {
       const above: number[] = []
       const rest: number[] = []
       for (let r = 0; r < RUNS; r++) {
-        const got: Record<string, number> = {}
-        for (let k = 0; k < SIDES.length; k++) {
-          const side = SIDES[(k + r) % SIDES.length] as (typeof SIDES)[number]
-          const { stdout } = await run(
-            process.execPath,
-            ['--import', 'tsx', child, JSON.stringify(payload), side, file],
-            { cwd: packageDir },
-          )
-          got[side] = JSON.parse(stdout) as number
-          samples[side].push(got[side])
-        }
-        const extra = (got.perpkit as number) - (got.ky as number)
-        above.push(extra)
-        rest.push(extra - (got.decode as number))
+        const { stdout } = await run(
+          process.execPath,
+          ['--import', 'tsx', child, JSON.stringify(payload), file],
+          { cwd: packageDir },
+        )
+        const got = JSON.parse(stdout) as { ky: number; perpkit: number; decode: number }
+        samples.ky.push(got.ky)
+        samples.perpkit.push(got.perpkit)
+        samples.decode.push(got.decode)
+        above.push(got.perpkit - got.ky)
+        rest.push(got.perpkit - got.ky - got.decode)
       }
       const us = (values: number[]) => formatSpread(spreadOf(values), 0)
       rows.push(

@@ -16,6 +16,12 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url))
 /** Runs per contender and payload: each a fresh process, contenders in a rotating order. */
 const RUNS = 5
 
+/**
+ * A part of the table for a quick look: `PERPKIT_BENCH_PAYLOADS=depth,kline` keeps the
+ * payloads whose name contains one of the words, `PERPKIT_BENCH_ENCODINGS=identity` one encoding.
+ */
+const only = (variable: string) => process.env[variable]?.split(',').filter(Boolean)
+
 type Sample = { cpuUs: number; wallUs: number } | null
 
 async function sample(payload: SandboxPayload, name: string, encoding: Encoding): Promise<Sample> {
@@ -40,10 +46,15 @@ async function sample(payload: SandboxPayload, name: string, encoding: Encoding)
 export async function benchPerRequest(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
   try {
-    for (const encoding of ['identity', 'gzip'] as const) {
+    const encodings = only('PERPKIT_BENCH_ENCODINGS') ?? ['identity', 'gzip']
+    const words = only('PERPKIT_BENCH_PAYLOADS')
+    const payloads = sandboxes.payloads.filter(
+      (payload) => !words || words.some((word) => payload.name.includes(word)),
+    )
+    for (const encoding of encodings as Encoding[]) {
       const cpuRows: string[] = []
       const wallRows: string[] = []
-      for (const payload of sandboxes.payloads) {
+      for (const payload of payloads) {
         const ratios = new Map<string, number[]>()
         const wallRatios = new Map<string, number[]>()
         const baseCpu: number[] = []
