@@ -38,9 +38,10 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/signer': {
-      // The runtime matrix bundles runtimes/* by path and runs them in each runtime; the
-      // Hono benchmark spawns its service by path.
-      entry: ['src/index.ts', 'runtimes/*.ts', 'bench/hono-server.ts'],
+      // The runtime matrix bundles runtimes/* and the Bun, Deno and Worker recipes
+      // (examples/*) by path and runs them in each runtime; the Hono benchmark spawns its
+      // service by path.
+      entry: ['src/index.ts', 'runtimes/*.ts', 'examples/*.ts', 'bench/hono-server.ts'],
       // Imported only by README examples (compiled by check:examples).
       ignoreDependencies: ['redis'],
       vitest,
@@ -72,6 +73,11 @@ const config: KnipConfig = {
     'apps/consumer-smoke': {
       // Copied into scratch projects and run there against the packed tarballs.
       entry: ['fixture/**/*.ts'],
+      vitest,
+    },
+    'apps/openapi-tools': {
+      // Their CLIs are run by path with this Node (src/tool-bin.ts), never imported.
+      ignoreDependencies: ['@redocly/cli', '@stoplight/prism-cli', '@stoplight/spectral-cli'],
       vitest,
     },
   },

@@ -28,7 +28,8 @@ import {
   lintTarball,
   runOn,
 } from './checks.ts'
-import { packAll, privatePackageNames, publishedPackages } from './packages.ts'
+import { run } from './exec.ts'
+import { packAll, privatePackageNames, publishedPackages, runtimeClosure } from './packages.ts'
 import { installProject, measureInstall, writeSources } from './project.ts'
 import { dryRunPublish, rehearseVersion } from './release.ts'
 
@@ -72,6 +73,45 @@ await step('npm install @perpkit/client alone: no warnings', async () => {
   const { packages: count, bytes } = measureInstall(dir)
   return `${count} packages, ${(bytes / 1e6).toFixed(2)} MB in node_modules`
 })
+
+await step(
+  'npm install the recorder and redis-limiter tarballs without overrides or flags: peer ranges resolve, --sandbox without @perpkit/sandbox says what to install',
+  async () => {
+    const direct = runtimeClosure(packages, ['@perpkit/recorder', '@perpkit/redis-limiter'])
+    if (direct.includes('@perpkit/sandbox'))
+      throw new Error('the recorder needs @perpkit/sandbox at run time')
+    const { dir } = await installProject(
+      join(scratch, 'recorder-plain'),
+      tarballs,
+      direct,
+      {},
+      {
+        overrides: false,
+      },
+    )
+    const { stderr } = await run(
+      'npx',
+      [
+        '--no-install',
+        'perpkit-recorder',
+        'backfill',
+        '--sandbox',
+        '--db',
+        'x.duckdb',
+        '--symbols',
+        'BTCUSDT',
+        '--steps',
+        '1h',
+        '--from',
+        '2026-01-01',
+      ],
+      { cwd: dir, allowFailure: true },
+    )
+    if (!stderr.includes('npm install @perpkit/sandbox'))
+      throw new Error(`--sandbox without @perpkit/sandbox did not say what to install:\n${stderr}`)
+    return direct.join(', ')
+  },
+)
 
 const app = join(scratch, 'app')
 await step('npm install every package (+ TypeScript 5.5 and newest 5.x): no warnings', async () => {

@@ -57,6 +57,23 @@ export function publishedPackages(): PublishedPackage[] {
     }))
 }
 
+/**
+ * The `@perpkit/*` packages `names` need at run time: themselves and, transitively, the
+ * `@perpkit/*` entries of their `dependencies` (not optional peers).
+ */
+export function runtimeClosure(packages: PublishedPackage[], names: string[]): string[] {
+  const byName = new Map(packages.map((pkg) => [pkg.manifest.name, pkg.manifest]))
+  const seen = new Set<string>()
+  const visit = (name: string): void => {
+    if (seen.has(name)) return
+    seen.add(name)
+    for (const dep of Object.keys(byName.get(name)?.dependencies ?? {}))
+      if (dep.startsWith('@perpkit/')) visit(dep)
+  }
+  for (const name of names) visit(name)
+  return [...seen].sort()
+}
+
 /** Names of the private workspace packages (`packages/*` and `apps/*`): never a dependency of a published one. */
 export function privatePackageNames(): Set<string> {
   const names = new Set<string>()

@@ -32,7 +32,9 @@ function writeJson(file: string, value: unknown): void {
 
 /**
  * Creates `dir` with a manifest depending on `direct` packages (by tarball), pins every
- * `@perpkit/*` to its tarball through `overrides`, and runs `npm install`.
+ * `@perpkit/*` to its tarball through `overrides` (unless `options.overrides` is false: then
+ * only the direct tarballs, as a user who downloaded them would install), and runs a plain
+ * `npm install` (no `--legacy-peer-deps`, no `--force`).
  *
  * @throws {Error} when npm prints any warning.
  */
@@ -41,6 +43,7 @@ export async function installProject(
   tarballs: Map<string, string>,
   direct: string[],
   devDependencies: Record<string, string> = {},
+  options: { overrides?: boolean } = {},
 ): Promise<ConsumerProject> {
   mkdirSync(dir, { recursive: true })
   const spec = (name: string) => `file:${tarballs.get(name)}`
@@ -51,7 +54,9 @@ export async function installProject(
     type: 'module',
     dependencies: Object.fromEntries(direct.map((name) => [name, spec(name)])),
     devDependencies,
-    overrides: Object.fromEntries([...tarballs.keys()].map((name) => [name, spec(name)])),
+    ...(options.overrides === false
+      ? {}
+      : { overrides: Object.fromEntries([...tarballs.keys()].map((name) => [name, spec(name)])) }),
     // npm 11 asks about every dependency's install script. @perpkit/recorder's bullmq brings
     // msgpackr's optional native extension, whose script only compiles when no prebuilt binary
     // fits; its prebuilt binaries load without it, and msgpackr falls back to JS. The recorder

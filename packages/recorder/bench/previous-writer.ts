@@ -4,9 +4,13 @@
  * and the windows that arrived while a commit ran formed the next group, so a
  * group held at most the windows in flight (8 at the default concurrency).
  */
-import type { CandleBatch } from '../src/store/candle-writer.ts'
-import type { Store } from '../src/store/open-store.ts'
-import { type EncodedWindow, encodeWindow, insertWindows } from '../src/store/write-candles.ts'
+import type { CandleBatch } from '../src/one-machine/candle-writer.ts'
+import type { Store } from '../src/one-machine/open-store.ts'
+import {
+  type EncodedWindow,
+  encodeWindow,
+  insertWindows,
+} from '../src/one-machine/write-windows.ts'
 
 interface Group {
   windows: EncodedWindow[]

@@ -16,8 +16,22 @@
  *
  * @packageDocumentation
  */
-export type { Archive, ArchiveErrorReason } from './archive/open-archive.ts'
-export { ArchiveError, openArchive } from './archive/open-archive.ts'
+
+export type { CliIo } from './cli/run-cli.ts'
+export { runCli } from './cli/run-cli.ts'
+export type { AnyRow, ColumnType } from './datasets/columns.ts'
+export { datasets } from './datasets/declared/index.ts'
+export type {
+  CandleDataset,
+  CandleWindow,
+  Dataset,
+  DatasetKind,
+  PollInput,
+  RecordDataset,
+  RecordKind,
+} from './datasets/define.ts'
+export { RecorderError } from './errors.ts'
+export { egressKeyPrefix } from './many-machines/egress.ts'
 export type {
   ArchiveContents,
   ArchiveSeries,
@@ -25,12 +39,8 @@ export type {
   CandleRange,
   OpenInterestEvery,
   TimeRange,
-} from './archive/queries.ts'
-export type { CliIo } from './cli/run-cli.ts'
-export { runCli } from './cli/run-cli.ts'
-export type { Dataset, DatasetKind } from './datasets.ts'
-export { datasets } from './datasets.ts'
-export { RecorderError } from './errors.ts'
+} from './one-machine/archive-queries.ts'
+export type { Archive, ArchiveErrorReason } from './one-machine/open-archive.ts'
+export { ArchiveError, openArchive } from './one-machine/open-archive.ts'
+export { SCHEMA_VERSION } from './one-machine/schema.ts'
 export type { Output } from './progress.ts'
-export { egressKeyPrefix } from './queue/egress.ts'
-export { SCHEMA_VERSION } from './store/migrations.ts'

@@ -20,22 +20,49 @@ export interface Source {
   close(): Promise<void>
 }
 
+/** The sandbox module, as `--sandbox` uses it. */
+type SandboxModule = Pick<typeof import('@perpkit/sandbox'), 'startSandbox'>
+
+/**
+ * Loads `@perpkit/sandbox`, an optional peer dependency of the recorder: only
+ * `--sandbox` needs it, so an install without it works for everything else.
+ *
+ * @param load - The import (a failing one in tests).
+ * @returns The module.
+ * @throws {@link RecorderError} naming the package to install when it is absent.
+ */
+export async function loadSandbox(
+  load: () => Promise<SandboxModule> = () => import('@perpkit/sandbox'),
+): Promise<SandboxModule> {
+  try {
+    return await load()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
+    throw new RecorderError(
+      `--sandbox needs @perpkit/sandbox, an optional peer dependency that is not installed: npm install @perpkit/sandbox (or read a deployment with --base-url). ${(error as Error).message}`,
+      1,
+    )
+  }
+}
+
 /**
  * Opens the source the flags name.
  *
  * @param flags - `--base-url` and `--sandbox`.
  * @param clientOptions - Extra client options (a clock in tests).
+ * @param load - How the sandbox is imported (see {@link loadSandbox}).
  * @returns The source.
  */
 export async function openSource(
   flags: { 'base-url'?: string | undefined; sandbox?: boolean | undefined },
   clientOptions: ClientOptions = {},
+  load?: () => Promise<SandboxModule>,
 ): Promise<Source> {
   if (flags.sandbox && flags['base-url'] !== undefined)
     throw new RecorderError('--sandbox and --base-url exclude each other')
   if (flags.sandbox) {
     // Loaded only when asked for: a worker or a deployment run never pays for it.
-    const { startSandbox } = await import('@perpkit/sandbox')
+    const { startSandbox } = await loadSandbox(load)
     const sandbox = await startSandbox({ quiet: true })
     return {
       client: createClient({ ...clientOptions, baseUrl: sandbox.url }),

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CANDLE_WRITER_LIMITS } from '../src/store/candle-writer.ts'
+import { CANDLE_WRITER_LIMITS } from '../src/one-machine/candle-writer.ts'
 import { backfillArgv, exited, prng, query, rowKey, spawnCli, tempDir } from './helpers.ts'
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']

@@ -5,8 +5,10 @@ import { DuckDBInstance } from '@duckdb/node-api'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMemoryLimit } from '../src/cli/common.ts'
+import { RecorderError } from '../src/errors.ts'
 import { SCHEMA_VERSION } from '../src/index.ts'
-import { openStore } from '../src/store/open-store.ts'
+import { openStore } from '../src/one-machine/open-store.ts'
+import { loadSandbox } from '../src/source.ts'
 import { cli, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox
@@ -160,5 +162,18 @@ describe('perpkit-recorder input', () => {
     } finally {
       holder.kill('SIGKILL')
     }
+  })
+})
+
+describe('--sandbox without @perpkit/sandbox', () => {
+  it('says which optional package to install, with exit code 1', async () => {
+    // What `import('@perpkit/sandbox')` throws where the package is not installed.
+    const absent = '@perpkit/sandbox-not-installed'
+    const error = await loadSandbox(() => import(absent)).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RecorderError)
+    expect((error as RecorderError).exitCode).toBe(1)
+    expect((error as Error).message).toMatch(
+      /^--sandbox needs @perpkit\/sandbox, an optional peer dependency that is not installed: npm install @perpkit\/sandbox/,
+    )
   })
 })

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { DuckDBInstance } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
 import { runCli } from '../src/index.ts'
-import type { CandleBatch } from '../src/store/candle-writer.ts'
+import type { CandleBatch } from '../src/one-machine/candle-writer.ts'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 

@@ -7,8 +7,9 @@ import { join } from 'node:path'
 import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCandleWriter } from '../src/parquet/write-candles.ts'
-import { openStore } from '../src/store/open-store.ts'
+import { kline } from '../src/datasets/declared/candles.ts'
+import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
+import { openStore } from '../src/one-machine/open-store.ts'
 import { backfillArgv, cli, jsonLines, query, rowKey, tempDir } from './helpers.ts'
 import { filesPerPartition, treeCandles } from './queue-helpers.ts'
 
@@ -56,10 +57,9 @@ async function writeAsWorker(out: string, symbol: string, day: number): Promise<
     startTime: day,
     endTime: day + 499 * 60_000,
   })
-  const writer = await openCandleWriter(out)
+  const writer = await openTreeWriter(out)
   try {
-    return (await writer.write({ dataset: 'kline', symbol, step: 1, tag: 'test-job' }, candles))
-      .files
+    return (await writer.writeCandles(kline, { symbol, step: 1, tag: 'test-job' }, candles)).files
   } finally {
     writer.close()
   }
@@ -73,7 +73,7 @@ describe('a Parquet tree started from an export, with worker files on top', () =
     const files = await writeAsWorker(out, 'BTCUSDT', FROM)
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(
-      /dataset=kline\/symbol=BTCUSDT\/date=2026-01-05\/part-\d{13}-test-job-[0-9a-f]{16}\.parquet$/,
+      /kline\/symbol=BTCUSDT\/date=2026-01-05\/part-\d{13}-test-job-[0-9a-f]{16}\.parquet$/,
     )
     const expected = await archiveCandles(db)
     const before = await treeCandles(out)
@@ -104,14 +104,14 @@ describe('a Parquet tree started from an export, with worker files on top', () =
 
   it('a corrupt file is moved to _quarantine/ and reported with exit code 1; the rest is merged', async () => {
     const [file] = await writeAsWorker(out, 'ETHUSDT', FROM)
-    const dir = join(out, 'dataset=kline', 'symbol=ETHUSDT', 'date=2026-01-05')
+    const dir = join(out, 'kline', 'symbol=ETHUSDT', 'date=2026-01-05')
     const bad = join(dir, 'part-0000000000000-broken-0000000000000000.parquet')
     writeFileSync(bad, readFileSync(file as string).subarray(0, 100))
     const { code, err } = await cli(['compact', '--out', out])
     expect(code).toBe(1)
     expect(err).toContain('1 unreadable file(s) moved to _quarantine/')
     expect(
-      readdirSync(join(out, '_quarantine', 'dataset=kline', 'symbol=ETHUSDT', 'date=2026-01-05')),
+      readdirSync(join(out, '_quarantine', 'kline', 'symbol=ETHUSDT', 'date=2026-01-05')),
     ).toEqual(['part-0000000000000-broken-0000000000000000.parquet.corrupt'])
     expect(await treeCandles(out)).toEqual(await archiveCandles(db))
   })

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { createClient } from '@perpkit/client'
@@ -173,7 +173,8 @@ export async function referenceCandles(
 }
 
 /**
- * Every candle row of a Parquet tree (with duplicates, if any).
+ * Every candle row of a Parquet tree (with duplicates, if any): the `kline` and
+ * `markprice-kline` roots.
  *
  * @param out - The tree.
  * @returns Sorted rows.
@@ -182,13 +183,18 @@ export async function treeCandles(out: string): Promise<CandleRows> {
   const instance = await DuckDBInstance.create(':memory:')
   try {
     const conn = await instance.connect()
-    const rows = (
-      await conn.runAndReadAll(
-        `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
-           low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v
-         FROM read_parquet('${join(out, '*', '*', '*', '*.parquet')}', hive_partitioning = true)`,
-      )
-    ).getRowObjectsJson()
+    const rows: Record<string, unknown>[] = []
+    for (const dataset of ['kline', 'markprice-kline'])
+      if (existsSync(join(out, dataset)))
+        rows.push(
+          ...(
+            await conn.runAndReadAll(
+              `SELECT '${dataset}' AS dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o,
+                 high::VARCHAR AS h, low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v
+               FROM read_parquet('${join(out, dataset, '*', '*', '*.parquet')}', hive_partitioning = true)`,
+            )
+          ).getRowObjectsJson(),
+        )
     conn.closeSync()
     return rows
       .map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v]))
@@ -201,7 +207,7 @@ export async function treeCandles(out: string): Promise<CandleRows> {
 /** Parquet files per partition directory of a tree. */
 export function filesPerPartition(out: string): number[] {
   const counts: number[] = []
-  for (const d of readdirSync(out).filter((n) => n.startsWith('dataset=')))
+  for (const d of readdirSync(out).filter((n) => !n.startsWith('_') && !n.startsWith('.')))
     for (const s of readdirSync(join(out, d)))
       for (const day of readdirSync(join(out, d, s)))
         counts.push(readdirSync(join(out, d, s, day)).filter((n) => n.endsWith('.parquet')).length)

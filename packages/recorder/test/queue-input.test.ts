@@ -6,7 +6,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { candleSpan, stepMs } from '@perpkit/schemas/lite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { jobId, planBackfillJobs } from '../src/queue/jobs.ts'
+import { jobId, planBackfillJobs } from '../src/many-machines/backfill-jobs.ts'
 import { cli, tempDir } from './helpers.ts'
 
 const tmp = tempDir()

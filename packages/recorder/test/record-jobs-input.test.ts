@@ -5,8 +5,9 @@
  */
 import type { Trade } from '@perpkit/schemas'
 import { describe, expect, it } from 'vitest'
-import { parseRecordJob, schedulerId } from '../src/queue/record-jobs.ts'
-import { keyTrades, lostSpan } from '../src/store/dedup.ts'
+import { marketTrade } from '../src/datasets/declared/trades.ts'
+import { identity, lostSpan, selectFresh } from '../src/datasets/dedup.ts'
+import { parseRecordJob, schedulerId } from '../src/many-machines/record-jobs.ts'
 import { cli } from './helpers.ts'
 
 const trade = (time: number, qty: string): Trade => ({
@@ -18,25 +19,35 @@ const trade = (time: number, qty: string): Trade => ({
   isBuyerMaker: false,
 })
 
-describe('keyTrades', () => {
-  it('numbers identical trades of a batch by occurrence, so the same trades polled again get the same keys', () => {
-    const first = keyTrades([
+describe('the trades declaration and the one dedup rule', () => {
+  const poll = { symbol: 'BTCUSDT', symbols: ['BTCUSDT'], now: 0, depthLevels: 20 }
+  const encode = (trades: Trade[]) => marketTrade.encode(trades, poll)
+  it('numbers identical trades of a batch by occurrence, so the same trades polled again get the same identities', () => {
+    const first = encode([
       trade(2000, '0.1'),
       trade(1000, '0.1'),
       trade(1000, '0.1'),
       trade(1000, '0.2'),
     ])
-    expect(first.map((k) => k.dup)).toEqual([0, 0, 1, 0])
-    expect(new Set(first.map((k) => k.key)).size).toBe(4)
+    expect(first.map((r) => r.dup)).toEqual([0, 0, 1, 0])
+    const identities = new Set(first.map((r) => identity(marketTrade, r)))
+    expect(identities.size).toBe(4)
     // A later batch: one new trade on top, the oldest cut by the limit.
-    const later = keyTrades([
+    const later = encode([
       trade(3000, '0.1'),
       trade(2000, '0.1'),
       trade(1000, '0.1'),
       trade(1000, '0.1'),
     ])
-    const known = new Set(first.map((k) => k.key))
-    expect(later.filter((k) => !known.has(k.key)).map((k) => k.trade.time)).toEqual([3000])
+    const fresh = selectFresh(marketTrade, later, { newest: 2000, identities })
+    expect(fresh.rows.map((r) => r.time)).toEqual([3000])
+    expect(fresh.gap).toBeUndefined()
+  })
+  it('keys wire text and stored DECIMAL text alike', () => {
+    const [wire] = encode([trade(1000, '0.1')])
+    if (wire === undefined) throw new Error('no row')
+    const stored = { ...wire, price: '100.500000000000000000', qty: '0.100000000000000000' }
+    expect(identity(marketTrade, stored)).toBe(identity(marketTrade, wire))
   })
 })
 

@@ -87,7 +87,7 @@ async function readTree(out: string, dataset: string, columns: string): Promise<
   try {
     const conn = await instance.connect()
     const rows = await conn.runAndReadAll(
-      `SELECT symbol, ${columns} FROM read_parquet('${join(out, `dataset=${dataset}`, '*', '*', '*.parquet')}', hive_partitioning = true) ORDER BY ALL`,
+      `SELECT symbol, ${columns} FROM read_parquet('${join(out, dataset, '*', '*', '*.parquet')}', hive_partitioning = true) ORDER BY ALL`,
     )
     conn.closeSync()
     return rows.getRowObjectsJson() as Event[]
@@ -150,11 +150,9 @@ describe('record jobs: 2 worker processes, 2 symbols × trades and settlements, 
     const gaps = await readTree(
       out,
       'gaps',
-      'gap_dataset, epoch_ms(from_time) AS f, epoch_ms(to_time) AS t',
+      'dataset, epoch_ms(from_time) AS f, epoch_ms(to_time) AS t',
     )
-    expect(gaps.map((g) => [g.symbol, g.gap_dataset])).toEqual(
-      SYMBOLS.map((s) => [s, 'market-trade']),
-    )
+    expect(gaps.map((g) => [g.symbol, g.dataset])).toEqual(SYMBOLS.map((s) => [s, 'market-trade']))
     for (const g of gaps) {
       expect(Number(g.f)).toBeLessThanOrEqual(beforeJump)
       expect(Number(g.t)).toBeGreaterThanOrEqual(beforeJump + JUMP - 60_000)

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runRound } from '../src/commands/record-round.ts'
-import type { Task } from '../src/commands/record-tasks.ts'
-import { openStore } from '../src/store/open-store.ts'
+import { openStore } from '../src/one-machine/open-store.ts'
+import { runRound } from '../src/one-machine/record-round.ts'
+import type { Task } from '../src/one-machine/record-tasks.ts'
 import { tempDir } from './helpers.ts'
 
 const tmp = tempDir()

@@ -222,8 +222,15 @@ describe('record', () => {
     const at = (ms: number) => new Date(ms).toISOString()
     const expected: Record<string, string> = {}
     for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
-      // Polled every round: trades; snapshots at rounds 1 and 3 (120 s apart).
-      for (const dataset of ['market-trade', 'funding-rate', 'open-interest', 'depth'])
+      // Polled every round: trades; snapshots at rounds 1 and 3 (120 s apart), the catalog's
+      // funding rates (funding-rate-v2, one request for both symbols) too.
+      for (const dataset of [
+        'market-trade',
+        'funding-rate',
+        'funding-rate-v2',
+        'open-interest',
+        'depth',
+      ])
         expected[`${dataset} ${symbol}`] = at(t0 + 120_000)
       // Written once, at round 1: settlements (none new since), details and brackets (unchanged).
       for (const dataset of ['funding-rate-history', 'details', 'leverage-bracket'])

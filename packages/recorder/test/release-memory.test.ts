@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { Kline } from '@perpkit/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createCandleWriter, RELEASE_INTERVAL_MS } from '../src/store/candle-writer.ts'
-import { openStore, type Store } from '../src/store/open-store.ts'
+import { createCandleWriter, RELEASE_INTERVAL_MS } from '../src/one-machine/candle-writer.ts'
+import { openStore, type Store } from '../src/one-machine/open-store.ts'
 import { tempDir } from './helpers.ts'
 
 const tmp = tempDir()

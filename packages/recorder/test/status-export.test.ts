@@ -67,28 +67,35 @@ describe('export', () => {
     const out = join(tmp.dir, 'parquet')
     const { code } = await cli(['export', '--db', db, '--out', out])
     expect(code).toBe(0)
-    expect(readdirSync(out).sort()).toEqual(['dataset=kline', 'dataset=markprice-kline'])
-    expect(readdirSync(join(out, 'dataset=kline', 'symbol=BTCUSDT')).sort()).toEqual([
+    // One root per dataset: a reader pointed at a root reads one schema.
+    expect(readdirSync(out).sort()).toEqual(['kline', 'markprice-kline'])
+    expect(readdirSync(join(out, 'kline', 'symbol=BTCUSDT')).sort()).toEqual([
       'date=2026-01-05',
       'date=2026-01-06',
       'date=2026-01-08',
     ])
-    const glob = join(out, '**', '*.parquet')
+    const tree = ['kline', 'markprice-kline']
+      .map(
+        (d) =>
+          `SELECT '${d}' AS dataset, symbol, step, epoch_ms(open_time) AS t, open, high, low, close, volume
+           FROM read_parquet('${join(out, d, '*', '*', '*.parquet')}', hive_partitioning = true)`,
+      )
+      .join(' UNION ALL ')
     const [cmp] = await query(
       db,
-      `SELECT (SELECT count(*) FROM read_parquet('${glob}', hive_partitioning = true)) AS n,
+      `SELECT (SELECT count(*) FROM (${tree})) AS n,
          (SELECT count(*) FROM (
-            SELECT dataset, symbol, step, open_time, open, high, low, close, volume FROM candles
-            EXCEPT SELECT dataset, symbol, step, open_time, open, high, low, close, volume
-            FROM read_parquet('${glob}', hive_partitioning = true))) AS missing,
-         (SELECT typeof(close) FROM read_parquet('${glob}') LIMIT 1) AS close_type,
-         (SELECT typeof(open_time) FROM read_parquet('${glob}') LIMIT 1) AS time_type`,
+            SELECT dataset, symbol, step, epoch_ms(open_time), open, high, low, close, volume FROM candles
+            EXCEPT SELECT * FROM (${tree}))) AS missing,
+         (SELECT typeof(close) FROM read_parquet('${join(out, 'kline', '*', '*', '*.parquet')}') LIMIT 1) AS close_type,
+         (SELECT typeof(open_time) FROM read_parquet('${join(out, 'kline', '*', '*', '*.parquet')}') LIMIT 1) AS time_type`,
     )
     expect(cmp).toEqual({
       n: '288',
       missing: '0',
       close_type: 'DECIMAL(38,18)',
-      time_type: 'TIMESTAMP',
+      // isAdjustedToUTC=true: an instant, which DuckDB reads as TIMESTAMPTZ.
+      time_type: 'TIMESTAMP WITH TIME ZONE',
     })
   })
 
@@ -97,7 +104,7 @@ describe('export', () => {
     expect((await cli(['export', '--db', db, '--out', out, '--format', 'csv'])).code).toBe(0)
     const [row] = await query(
       db,
-      `SELECT count(*) AS n FROM read_csv('${join(out, '**', '*.csv')}', hive_partitioning = true)`,
+      `SELECT count(*) AS n FROM read_csv('${join(out, '*', '*', '*', '*.csv')}', hive_partitioning = true)`,
     )
     expect(row?.n).toBe('288')
     const busy = join(tmp.dir, 'busy')

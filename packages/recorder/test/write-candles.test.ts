@@ -6,9 +6,9 @@ import {
   type CandleBatch,
   createCandleWriter,
   type StoredWindow,
-} from '../src/store/candle-writer.ts'
-import { migrations, SCHEMA_VERSION } from '../src/store/migrations.ts'
-import { openStore, type Store } from '../src/store/open-store.ts'
+} from '../src/one-machine/candle-writer.ts'
+import { openStore, type Store } from '../src/one-machine/open-store.ts'
+import { migrations, SCHEMA_VERSION } from '../src/one-machine/schema.ts'
 import { candleBatch, tempDir } from './helpers.ts'
 
 const tmp = tempDir()

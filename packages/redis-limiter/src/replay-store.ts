@@ -6,7 +6,7 @@
  * @module
  */
 import { PerpkitError } from '@perpkit/client'
-import { type RedisCommands, sendCommand } from './run-script.ts'
+import { CommandFailure, type RedisCommands, sendCommand } from './run-script.ts'
 
 /**
  * Options of {@link createRedisReplayStore}.
@@ -52,9 +52,13 @@ export interface RedisReplayStore {
 
 /**
  * Creates a `ReplayStore` (of `@perpkit/signer`) on Redis. `setIfAbsent` sends
- * `SET <prefix><signature> 1 NX PX <ttl>` and resolves `true` when Redis stored the key. A
- * Redis error rejects, so `verifyRequest` rejects and the request fails closed (answer 500 or
- * 503, never accept it unchecked).
+ * `SET <prefix><signature> 1 NX PX <ttl>` and resolves `true` when Redis stored the key. While
+ * the client is disconnected (`isReady` false: Redis down, reconnecting) it rejects at once
+ * instead of queueing the command, and a Redis error rejects too; `verifyRequest` answers
+ * either as `'replay-unavailable'` (503, 30014) and never accepts the request unchecked. A
+ * Redis that hangs is bounded by `verifyRequest`'s `replayTimeoutMs`. Give the client an
+ * `'error'` listener: without one, node-redis throws the connection error and the process
+ * exits when Redis goes away.
  *
  * @param options - The connected client and the key prefix.
  * @returns A store for `verifyRequest(request, { replay })`.
@@ -65,13 +69,16 @@ export interface RedisReplayStore {
  * import { liveErrorResponse, verifyRequest } from '@perpkit/signer'
  * import { createClient } from 'redis'
  *
- * const redis = await createClient({ url: 'redis://127.0.0.1:6379' }).connect()
+ * const redis = await createClient({ url: 'redis://127.0.0.1:6379' })
+ *   .on('error', (error: Error) => console.error('redis:', error.message)) // keeps the process up
+ *   .connect()
  * const replay = createRedisReplayStore({ redis })
  * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
  *
  * export async function handle(request: Request): Promise<Response> {
- *   const result = await verifyRequest(request, { lookup: (k) => keys.get(k), replay })
- *   if (!result.ok) return liveErrorResponse(result) // 'replay' when another instance saw it
+ *   const result = await verifyRequest(request, { lookup: (k) => keys.get(k), replay, replayTimeoutMs: 500 })
+ *   // 'replay' (401) when another instance saw it; 'replay-unavailable' (503) while Redis is down
+ *   if (!result.ok) return liveErrorResponse(result)
  *   return new Response('ok')
  * }
  * ```
@@ -87,6 +94,10 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): RedisR
   if (typeof keyPrefix !== 'string') throw new PerpkitError('keyPrefix must be a string')
   return {
     async setIfAbsent(key, ttlMs) {
+      // Queued in node-redis's offline queue, the SET would wait for the reconnection (and
+      // then run late): refuse now, so the verifier answers 503 at once.
+      if (redis.isReady === false)
+        throw new CommandFailure('the Redis client is not connected', false)
       const ttl = String(Math.max(1, Math.ceil(ttlMs)))
       const redisKey = `${keyPrefix}${key}`
       const reply = await sendCommand(redis, redisKey, ['SET', redisKey, '1', 'NX', 'PX', ttl])

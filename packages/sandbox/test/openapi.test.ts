@@ -1,4 +1,9 @@
-import { type EndpointPath, endpointPaths, endpoints } from '@perpkit/schemas'
+import {
+  DEFAULT_RATE_LIMIT_HEADER_PREFIX,
+  type EndpointPath,
+  endpointPaths,
+  endpoints,
+} from '@perpkit/schemas'
 import { signRequest } from '@perpkit/signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
@@ -21,6 +26,8 @@ beforeAll(async () => {
   limited = await startSandbox({
     now: () => NOW,
     rateLimit: true,
+    // The headers the document names (the sandbox's default from issue 34 on).
+    rateLimitHeaderPrefix: DEFAULT_RATE_LIMIT_HEADER_PREFIX,
     rateLimitBudgets: Object.fromEntries(
       endpointPaths.map((path) => [path, { limit: 1, windowMs: 60_000 }]),
     ),
@@ -72,7 +79,7 @@ describe('GET /openapi.json', () => {
     for (let i = 0; i < 3; i++) {
       const reply = await call(limited.url, '/openapi.json')
       expect(reply.status).toBe(200)
-      expect(reply.headers.get('x-pk-ratelimit-limit')).toBeNull()
+      expect(reply.headers.get('x-ratelimit-limit')).toBeNull()
     }
   })
 })

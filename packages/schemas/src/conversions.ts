@@ -8,7 +8,7 @@
  */
 import { SECONDS_THRESHOLD } from './conventions.ts'
 import { type KlineStep, type KlineStepInput, resolveKlineStep } from './kline-steps.ts'
-import type { ContractStatus, DepthLevel, ProductType } from './models.ts'
+import type { DepthLevel, ProductType, TradfiInfo } from './models.ts'
 
 /**
  * Converts a wire epoch to milliseconds, whatever its unit: values below
@@ -153,14 +153,21 @@ export function orNull<T>(value: T | undefined): T | null {
   return value === undefined ? null : value
 }
 
+/** `null`: a model field no wire field of this endpoint fills. */
+export function nullValue(): null {
+  return null
+}
+
 /** A contract's product type by its wire code. */
 export function productTypeOf(code: 1 | 2): ProductType {
   return code === 1 ? 'perpetual' : 'futures'
 }
 
-/** A contract's status, `null` when the row has none. */
-export function statusOf(status: ContractStatus | undefined): ContractStatus | null {
-  return status === undefined ? null : status
+/** The model of `tradfi_info`: `null` for none (absent or `null`). */
+export function tradfiInfoOf(
+  info: { market_group?: string | null | undefined } | null | undefined,
+): TradfiInfo | null {
+  return info == null ? null : { marketGroup: info.market_group ?? null }
 }
 
 /** The quantity step under either wire name (the row's rule requires one). */

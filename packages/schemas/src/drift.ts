@@ -14,15 +14,15 @@
  */
 
 /**
- * How a payload differs from its model, by path pattern: `data.symbols[].tradfi_info`
+ * How a payload differs from its model, by path pattern: `data.symbols[].risk_note`
  * stands for that key on every row of `symbols`. Each count says on how many
  * objects it happened.
  *
  * @example
  * ```ts
  * const drift: Drift = {
- *   unknown: { 'data.symbols[].tradfi_info': 1200 },
- *   missing: { 'data.symbols[].market_max_volume': 3 },
+ *   unknown: { 'data.symbols[].risk_note': 1200 },
+ *   missing: { 'data.symbols[].settle_timestamp': 3 },
  * }
  * ```
  */

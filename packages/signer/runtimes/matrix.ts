@@ -5,8 +5,14 @@
  * signs requests and sends them to each server, and runs the RFC 4231 vectors. Chromium
  * (test-kit's) signs too, from a page, with CORS requests; it serves nothing. A cell passes
  * when the signed GET and POST are accepted, the replayed POST and a forged signature are
- * refused (401), and the vectors pass. Prints the matrix as a Markdown table; exits 1 on any
- * failing cell or any runtime that cannot be fetched or started (never skips).
+ * refused (401), a GET signed with the key's next secret (a roll-over) accepted as that
+ * secret, a DELETE carrying a body refused (401), a key whose lookup never answers refused
+ * with 503 after the lookup timeout, and the vectors pass.
+ *
+ * Then the README's recipes for `Bun.serve`, `Deno.serve` and a Worker (`examples/`) run as
+ * services under Bun, Deno and workerd, and get the cases of `recipe-attacks.ts` (good,
+ * tampered, replayed, non-JSON, GET and DELETE with a body). Prints both as Markdown tables;
+ * exits 1 on any failing cell or any runtime that cannot be fetched or started (never skips).
  *
  * @module
  */
@@ -20,6 +26,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { bunAndDeno, launchChromium, otherNodes, type Runtime, workerd } from '@perpkit/test-kit'
 import { build } from 'esbuild'
+import { attackRecipe, recipeMistakes } from './recipe-attacks.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'perpkit-signer-runtimes-'))
@@ -28,7 +35,7 @@ const closers: (() => Promise<void>)[] = []
 const execFileAsync = promisify(execFile)
 
 async function bundle(entry: string, format: 'esm' | 'iife'): Promise<string> {
-  const outfile = join(work, entry.replace(/\.ts$/, '.mjs'))
+  const outfile = join(work, entry.replace(/^\.\.\/examples\//, 'recipe-').replace(/\.ts$/, '.mjs'))
   await build({
     entryPoints: [join(here, entry)],
     outfile,
@@ -37,6 +44,8 @@ async function bundle(entry: string, format: 'esm' | 'iife'): Promise<string> {
     platform: 'neutral',
     target: 'es2022',
     external: ['node:*'],
+    // The recipes import the package by name, as users do: its source here.
+    alias: { '@perpkit/signer': join(here, '../src/index.ts') },
     logLevel: 'error',
   })
   return outfile
@@ -50,9 +59,16 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Starts a server process that prints `{"port":N}` and resolves with its URL. */
+/**
+ * Starts a server process that prints its port first (`{"port":N}`, or a recipe's
+ * `listening on http://127.0.0.1:N/`) and resolves with its URL. `PORT=0` asks a recipe for
+ * a free port.
+ */
 async function startPrinting(command: [string, string[]]): Promise<string> {
-  const child = spawn(command[0], command[1], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(command[0], command[1], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: '0' },
+  })
   children.push(child)
   const [chunk] = (await Promise.race([
     once(child.stdout!, 'data'),
@@ -60,8 +76,9 @@ async function startPrinting(command: [string, string[]]): Promise<string> {
       throw new Error(`${command[0]} exited before listening`)
     }),
   ])) as [Buffer]
-  const { port } = JSON.parse(chunk.toString().trim().split('\n')[0]!) as { port: number }
-  return `http://127.0.0.1:${port}`
+  const port = /"port":(\d+)|127\.0\.0\.1:(\d+)/.exec(chunk.toString())
+  if (port === null) throw new Error(`${command[0]} printed no port: ${chunk.toString()}`)
+  return `http://127.0.0.1:${port[1] ?? port[2]}`
 }
 
 async function waitUntilUp(url: string): Promise<void> {
@@ -76,16 +93,25 @@ async function waitUntilUp(url: string): Promise<void> {
   throw new Error(`${url} never answered`)
 }
 
-async function startWorkerd(binary: string, script: string): Promise<string> {
+/** Runs `script` under workerd: a service-worker script, or an ES module (`module`). */
+async function startWorkerd(
+  binary: string,
+  script: string,
+  kind: 'service-worker' | 'module' = 'service-worker',
+): Promise<string> {
   const port = await freePort()
-  const config = join(work, 'workerd.capnp')
+  const config = join(work, `workerd-${basename(script)}.capnp`)
+  const code =
+    kind === 'module'
+      ? `modules = [(name = "worker", esModule = embed "${basename(script)}")]`
+      : `serviceWorkerScript = embed "${basename(script)}"`
   writeFileSync(
     config,
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = (
-      serviceWorkerScript = embed "${basename(script)}",
+      ${code},
       compatibilityDate = "2025-01-01",
       globalOutbound = "internet",
     )),
@@ -113,6 +139,9 @@ const expected: Record<string, number> = {
   replay: 401,
   postSync: 200,
   forged: 401,
+  rotated: 200,
+  deleteBody: 401,
+  stuckLookup: 503,
 }
 
 function verdict(report: Report): string {
@@ -139,9 +168,16 @@ async function main(): Promise<number> {
     bundle('worker.ts', 'iife'),
     bundle('browser-probe.ts', 'iife'),
   ])
+  const [bunRecipe, denoRecipe, workerRecipe] = await Promise.all([
+    bundle('../examples/bun.ts', 'esm'),
+    bundle('../examples/deno.ts', 'esm'),
+    bundle('../examples/worker.ts', 'esm'),
+  ])
+  const [bun, deno] = await bunAndDeno()
   const processRuntimes: { runtime: Runtime; serve: string }[] = [
     ...(await otherNodes()).map((runtime) => ({ runtime, serve: serveNode })),
-    ...(await bunAndDeno()).map((runtime) => ({ runtime, serve: serveFetch })),
+    { runtime: bun!, serve: serveFetch },
+    { runtime: deno!, serve: serveFetch },
   ]
   const sides: Side[] = []
   for (const { runtime, serve } of processRuntimes) {
@@ -211,8 +247,29 @@ async function main(): Promise<number> {
   console.log(`|---|${sides.map(() => '---|').join('')}`)
   for (const row of rows) console.log(row)
   console.log(
-    `\nEach cell: signed GET and POST accepted, the replayed POST and a forged signature refused (401), RFC 4231 vectors pass in the signing runtime; "+sync" also signed with signRequestSync (node:crypto). ${failures} failing cell(s).`,
+    `\nEach cell: signed GET and POST accepted, the replayed POST and a forged signature refused (401), a GET signed with the next secret accepted as secretIndex 0, a DELETE with a body refused (401), a stuck key lookup refused (503), RFC 4231 vectors pass in the signing runtime; "+sync" also signed with signRequestSync (node:crypto). ${failures} failing cell(s).`,
   )
+
+  // The README's recipes, as services in the runtimes they are written for.
+  const recipes: [label: string, start: () => Promise<string>][] = [
+    [`Bun.serve (${bun!.label})`, () => startPrinting(bun!.command(bunRecipe))],
+    [`Deno.serve (${deno!.label})`, () => startPrinting(deno!.command(denoRecipe))],
+    [`Worker (workerd ${version})`, () => startWorkerd(path, workerRecipe, 'module')],
+  ]
+  console.log('\n| recipe | good, tampered, replayed, non-JSON, GET/DELETE with a body |')
+  console.log('|---|---|')
+  for (const [label, start] of recipes) {
+    let cell: string
+    try {
+      const mistakes = recipeMistakes(await attackRecipe(await start()))
+      cell = mistakes.length === 0 ? 'pass' : `FAIL ${mistakes.join(' ')}`
+    } catch (error) {
+      cell = `FAIL ${(error as Error).message.split('\n')[0]}`
+    }
+    if (cell.startsWith('FAIL')) failures++
+    console.log(`| ${label} | ${cell} |`)
+  }
+  console.log(`\n${failures} failing cell(s) in all.`)
   return failures
 }
 

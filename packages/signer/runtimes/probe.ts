@@ -10,9 +10,11 @@
 import { encodeHexBuffer } from '../src/hex.ts'
 import {
   isSyncSigningAvailable,
+  type KeyRecord,
   liveErrorResponse,
   signRequest,
   signRequestSync,
+  type VerifyRequestOptions,
   verifyRequest,
 } from '../src/index.ts'
 import { computeHmacHexSync } from '../src/node-crypto.ts'
@@ -23,6 +25,31 @@ export const matrixCredentials = {
   apiKey: 'matrix-key',
   secret: 'matrix-secret',
   memo: 'matrix-memo',
+}
+
+/** The key's next secret: the servers accept both while it rolls over (listed first). */
+export const rotatedCredentials = {
+  ...matrixCredentials,
+  secret: 'matrix-secret-2',
+  memo: 'memo-2',
+}
+
+/** A key whose lookup never answers: the servers refuse it after `lookupTimeoutMs`. */
+export const stuckCredentials = { apiKey: 'stuck-key', secret: 's', memo: 'm' }
+
+const rolling: readonly KeyRecord[] = [
+  { secret: rotatedCredentials.secret, memo: rotatedCredentials.memo, label: 'next' },
+  { secret: matrixCredentials.secret, memo: matrixCredentials.memo, label: 'current' },
+]
+
+/** What every matrix server verifies with (node:http, Deno, Bun, workerd alike). */
+export const matrixVerifyOptions: VerifyRequestOptions = {
+  lookup: (apiKey) => {
+    if (apiKey === stuckCredentials.apiKey) return new Promise<undefined>(() => {})
+    return apiKey === matrixCredentials.apiKey ? rolling : undefined
+  },
+  lookupTimeoutMs: 300,
+  maxBodyBytes: 4096,
 }
 
 const fill = (length: number, value: number) => new Uint8Array(length).fill(value)
@@ -87,19 +114,21 @@ export async function rfc4231(): Promise<string> {
 /** CORS headers, so a browser page on another origin can send signed requests. */
 export const corsHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST',
+  'access-control-allow-methods': 'GET, POST, DELETE',
   'access-control-allow-headers': 'content-type, x-api-key, x-api-sign, x-api-timestamp',
 }
 
-/** The verifying server's handler: 200 `{ok, apiKey, body}` or the live error answer. */
+/** The verifying server's handler: 200 `{ok, apiKey, body, secretIndex}` or the live error. */
 export async function handle(request: Request): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
-  const result = await verifyRequest(request, {
-    credentials: matrixCredentials,
-    maxBodyBytes: 4096,
-  })
+  const result = await verifyRequest(request, matrixVerifyOptions)
   const response = result.ok
-    ? Response.json({ ok: true, apiKey: result.apiKey, body: result.body })
+    ? Response.json({
+        ok: true,
+        apiKey: result.apiKey,
+        body: result.body,
+        secretIndex: result.secretIndex,
+      })
     : liveErrorResponse(result)
   for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value)
   return response
@@ -108,7 +137,11 @@ export async function handle(request: Request): Promise<Response> {
 /** What a signing runtime reports after talking to one server. */
 export interface ProbeReport {
   rfc4231: string
-  /** Status of a signed GET, of a signed POST (async path), of a signed POST (sync path, if any), of the replayed POST, of a forged GET. */
+  /**
+   * Status of a signed GET, of a signed POST (async path), of a signed POST (sync path, if
+   * any), of the replayed POST, of a forged GET, of a GET signed with the key's next secret,
+   * of a DELETE carrying a body, and of a request whose key lookup never answers.
+   */
   statuses: Record<string, number | string>
 }
 
@@ -127,8 +160,11 @@ export async function probe(target: string): Promise<ProbeReport> {
       headers: { ...headers, 'content-type': 'application/json' },
       body,
     })
-    const json = (await response.json()) as { body?: string }
-    return response.status === 200 && json.body !== body ? 'body differs' : response.status
+    const json = (await response.json()) as { body?: string; secretIndex?: number }
+    if (response.status !== 200) return response.status
+    if (json.body !== body) return 'body differs'
+    // Signed with the current secret, second in the rolling list.
+    return json.secretIndex === 1 ? 200 : `secretIndex ${json.secretIndex}`
   }
   statuses.post = await send(post)
   statuses.replay = await send(post)
@@ -137,5 +173,24 @@ export async function probe(target: string): Promise<ProbeReport> {
   }
   const forged = { ...get, 'X-API-SIGN': '0'.repeat(64) }
   statuses.forged = (await fetch(`${target}/orders?${query}`, { headers: forged })).status
+  // Signed with the key's next secret: accepted, reported as the first of the list.
+  const next = await signRequest({ method: 'GET', query, credentials: rotatedCredentials })
+  const rotated = await fetch(`${target}/orders?${query}`, { headers: next })
+  const { secretIndex } = (await rotated.json()) as { secretIndex?: number }
+  statuses.rotated =
+    rotated.status === 200 && secretIndex !== 0 ? `secretIndex ${secretIndex}` : rotated.status
+  // A DELETE signs its query, not a body: one that carries a body is refused.
+  const deleteQuery = `${query}&op=delete`
+  const remove = await signRequest({ method: 'DELETE', query: deleteQuery, credentials })
+  statuses.deleteBody = (
+    await fetch(`${target}/orders?${deleteQuery}`, {
+      method: 'DELETE',
+      headers: remove,
+      body: '{"injected":true}',
+    })
+  ).status
+  // A lookup that never answers: refused with 503 once lookupTimeoutMs passed.
+  const stuck = await signRequest({ method: 'GET', query, credentials: stuckCredentials })
+  statuses.stuckLookup = (await fetch(`${target}/orders?${query}`, { headers: stuck })).status
   return { rfc4231: await rfc4231(), statuses }
 }

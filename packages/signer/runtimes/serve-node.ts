@@ -5,7 +5,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { liveErrorBody, verifyNodeRequest } from '../src/index.ts'
-import { corsHeaders, matrixCredentials } from './probe.ts'
+import { corsHeaders, matrixVerifyOptions } from './probe.ts'
 
 const server = createServer(async (req, res) => {
   if (req.method === 'OPTIONS') {
@@ -13,17 +13,16 @@ const server = createServer(async (req, res) => {
     res.end()
     return
   }
-  const result = await verifyNodeRequest(req, {
-    credentials: matrixCredentials,
-    maxBodyBytes: 4096,
-  })
+  const result = await verifyNodeRequest(req, matrixVerifyOptions)
   res.writeHead(result.ok ? 200 : result.status, {
     ...corsHeaders,
     'content-type': 'application/json',
   })
   res.end(
     JSON.stringify(
-      result.ok ? { ok: true, apiKey: result.apiKey, body: result.body } : liveErrorBody(result),
+      result.ok
+        ? { ok: true, apiKey: result.apiKey, body: result.body, secretIndex: result.secretIndex }
+        : liveErrorBody(result),
     ),
   )
 })

@@ -7,6 +7,10 @@
  *   (browsers, edge workers); use the async {@link sign}.
  * - `'webcrypto-unavailable'`: `crypto.subtle` is missing (for instance a browser page served
  *   over plain `http:`, which is not a secure context).
+ * - `'timeout'`: a key lookup or replay store did not answer within its timeout (handed to
+ *   `onUnavailable` of {@link verifyRequest}, never thrown by it).
+ * - `'replay-store-full'`: the in-process replay store holds `maxEntries` live signatures and
+ *   refuses to forget one ({@link createMemoryReplayStore}).
  *
  * @example
  * ```ts
@@ -25,6 +29,8 @@ export type SignerErrorCode =
   | 'invalid-argument'
   | 'sync-unavailable'
   | 'webcrypto-unavailable'
+  | 'timeout'
+  | 'replay-store-full'
 
 /**
  * The one error class thrown by `@perpkit/signer`. Its message names the offending field but

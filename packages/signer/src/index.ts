@@ -33,6 +33,7 @@ export type {
 export { buildSignedBody } from './signed-body.ts'
 export type {
   CredentialsLookup,
+  KeySecrets,
   VerifyOptions,
   VerifyParameters,
   VerifyWithCredentialsParameters,
@@ -41,12 +42,13 @@ export type {
 export { verify } from './verify.ts'
 export type { NodeRequestLike } from './verify-node-request.ts'
 export { verifyNodeRequest } from './verify-node-request.ts'
+export { verifyRequest } from './verify-request.ts'
 export type {
   CredentialsLookupWithStatus,
   KeyRecord,
+  UnavailableEvent,
   VerifyRequestOptions,
-} from './verify-request.ts'
-export { verifyRequest } from './verify-request.ts'
+} from './verify-request-options.ts'
 export type {
   VerifyRequestFailure,
   VerifyRequestFailureReason,

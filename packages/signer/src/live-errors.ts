@@ -4,10 +4,15 @@ import type { VerifyRequestFailure, VerifyRequestFailureReason } from './verify-
  * The live API's answer to each reason {@link verifyRequest} gives: HTTP status and code
  * (30001 key header empty, 30002 key not found, 30003 key frozen, 30004 signature header
  * empty, 30005 signature wrong, 30006 timestamp header empty, 30007 timestamp outside the
- * window, 30008 timestamp header malformed). Two reasons have no live counterpart and are
- * this package's choice: `'replay'` answers 30007 (a timestamp and signature already used are
- * no longer fresh) and `'body-too-large'` answers HTTP 413 with 30005 (the signature cannot
- * be checked). A malformed signature is a wrong one (30005), as is an unsupported method.
+ * window, 30008 timestamp header malformed). The other reasons have no live counterpart and
+ * their answers are this package's choice: `'replay'` answers 30007 (a timestamp and
+ * signature already used are no longer fresh); `'body-too-large'` answers HTTP 413 with 30005
+ * (the signature cannot be checked); `'unsigned-body'` and `'unsigned-query'` answer 401 with
+ * 30005 (the request carries bytes its signature does not cover: as sent, it is not what was
+ * signed); `'malformed-body'` answers 400 with 40007 (the live parameter parse error); the
+ * `'lookup-unavailable'` and `'replay-unavailable'` outages answer 503 with 30014 (the live
+ * "service unavailable", which clients retry). A malformed signature is a wrong one (30005),
+ * as is an unsupported method.
  *
  * @example
  * ```ts
@@ -31,6 +36,11 @@ export const liveErrorCodes: Readonly<
   'frozen-key': { status: 401, code: 30003 },
   replay: { status: 401, code: 30007 },
   'body-too-large': { status: 413, code: 30005 },
+  'unsigned-body': { status: 401, code: 30005 },
+  'unsigned-query': { status: 401, code: 30005 },
+  'malformed-body': { status: 400, code: 40007 },
+  'lookup-unavailable': { status: 503, code: 30014 },
+  'replay-unavailable': { status: 503, code: 30014 },
 })
 
 /**
@@ -47,7 +57,7 @@ export const liveErrorCodes: Readonly<
 export interface LiveErrorBody {
   /** A request id (random hex unless given). */
   readonly trace: string
-  /** The live code, 30001-30008. */
+  /** The live code: 30001-30008, 30014 for an outage, 40007 for a body that is not JSON. */
   readonly code: number
   /** Always an empty object on authentication errors. */
   readonly data: Record<string, never>

@@ -1,6 +1,7 @@
 import { SignerError } from './errors.ts'
 import { concatBytes } from './read-body.ts'
-import { type VerifyRequestOptions, verifyParts } from './verify-request.ts'
+import { verifyParts } from './verify-parts.ts'
+import type { VerifyRequestOptions } from './verify-request-options.ts'
 import type { VerifyRequestResult } from './verify-request-result.ts'
 
 /**
@@ -76,16 +77,19 @@ function readNodeBody(req: NodeRequestLike, maxBytes: number): Promise<Uint8Arra
 
 /**
  * {@link verifyRequest} for Node's `IncomingMessage` (node:http, Express, Fastify's
- * `request.raw`): same checks, same result. It reads the body itself, so run it before any
- * body parser (or give Express `express.raw()` no chance to run first) and parse
- * `result.body`.
+ * `request.raw` in an `onRequest` hook): same checks, same result, GET, HEAD and DELETE
+ * bodies refused alike. It reads the body itself, so run it before any body parser (no
+ * `express.json()` before it; in Fastify, replace the content-type parsers, see the README)
+ * and use `result.body` or, with `parseJson`, `result.json`.
  *
  * @param req - The incoming request, body unread.
  * @param options - As {@link verifyRequest}.
  * @returns As {@link verifyRequest}; answer failures with `result.status` and
  *   {@link liveErrorBody}.
  * @throws {SignerError} (as a rejection) for the verifier's own mistakes, including a body
- *   that a parser already read.
+ *   that a parser already read, and when the client goes away before its body ended (there
+ *   is nobody left to answer: catch it and drop the connection, as the README's node:http
+ *   recipe does). A failing lookup or replay store is an answer (503), not a rejection.
  *
  * @example
  * ```ts
@@ -118,12 +122,19 @@ export function verifyNodeRequest(
   }
   const url = req.url ?? '/'
   const queryStart = url.indexOf('?')
+  const method = (req.method ?? 'GET').toUpperCase()
+  const { headers } = req
   return verifyParts(
     {
-      method: req.method ?? 'GET',
+      method,
       query: queryStart === -1 ? '' : url.slice(queryStart + 1),
-      headers: req.headers,
-      hasBody: true,
+      headers,
+      // HTTP/1.1 framing: without Content-Length or Transfer-Encoding there is no body.
+      hasBody:
+        method === 'POST' ||
+        method === 'PUT' ||
+        headers['content-length'] !== undefined ||
+        headers['transfer-encoding'] !== undefined,
       readBody: (maxBytes) => readNodeBody(req, maxBytes),
     },
     options,

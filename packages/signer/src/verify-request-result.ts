@@ -6,7 +6,15 @@ import type { VerifyFailureReason } from './verify-result.ts'
  * - `'frozen-key'`: the lookup marked the key `frozen` (checked after the signature, so only
  *   a holder of the secret learns it);
  * - `'replay'`: this exact signed request was already accepted within the window;
- * - `'body-too-large'`: the body passed `maxBodyBytes` (declared or counted).
+ * - `'body-too-large'`: the body passed `maxBodyBytes` (declared or counted);
+ * - `'unsigned-body'`: a GET, HEAD or DELETE carries a body, which its signature does not
+ *   cover (those methods sign the query string, or nothing under `getBodyRule: 'empty'`);
+ * - `'unsigned-query'`: with `unsignedQuery: 'refuse'`, a query string the signature does not
+ *   cover (on POST and PUT, or on GET under `getBodyRule: 'empty'`);
+ * - `'malformed-body'`: with `parseJson`, a signed body that is not JSON text;
+ * - `'lookup-unavailable'`: the key lookup threw, rejected or passed `lookupTimeoutMs`;
+ * - `'replay-unavailable'`: the replay store threw (a full in-process store), rejected (Redis
+ *   down) or passed `replayTimeoutMs`: the request fails closed.
  *
  * @example
  * ```ts
@@ -20,17 +28,26 @@ export type VerifyRequestFailureReason =
   | 'frozen-key'
   | 'replay'
   | 'body-too-large'
+  | 'unsigned-body'
+  | 'unsigned-query'
+  | 'malformed-body'
+  | 'lookup-unavailable'
+  | 'replay-unavailable'
 
 /**
- * An authentic, fresh, first-seen request, with its body.
+ * An authentic, fresh, first-seen request, with its body: only bytes the signature covers
+ * (a POST or PUT body; `''` for GET, HEAD and DELETE, whose bodies are refused).
  *
  * @example
  * ```ts
  * import { verifyRequest } from '@perpkit/signer'
  *
  * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- * const result = await verifyRequest(new Request('http://localhost/x'), { lookup: (k) => keys.get(k) })
- * if (result.ok) JSON.parse(result.body || '{}') // the body, read once by verifyRequest
+ * const result = await verifyRequest(new Request('http://localhost/x'), {
+ *   lookup: (k) => keys.get(k),
+ *   parseJson: true,
+ * })
+ * if (result.ok) console.log(result.json, result.secretIndex) // the parsed signed body
  * ```
  */
 export interface VerifyRequestSuccess {
@@ -40,8 +57,20 @@ export interface VerifyRequestSuccess {
   readonly apiKey: string
   /** The request's timestamp header, in epoch milliseconds. */
   readonly timestamp: number
-  /** The request body as text (UTF-8), `''` when there is none. The stream is consumed. */
+  /**
+   * The signed request body as text (UTF-8), `''` when there is none: always `''` for GET,
+   * HEAD and DELETE, whose signature covers no body. The stream is consumed.
+   */
   readonly body: string
+  /** With `parseJson`: the parsed body, `undefined` when there is none. */
+  readonly json: unknown
+  /**
+   * Which of the key's secrets matched: its position in the list the lookup returned (or
+   * among the `credentials` of this key), `0` for a key with one secret. Never the secret.
+   */
+  readonly secretIndex: number
+  /** The `label` of the matching record, when it has one; never the secret. */
+  readonly secretLabel: string | undefined
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { liveErrorBody, liveErrorCodes, liveErrorResponse } from './live-errors.ts'
 import { createMemoryReplayStore } from './replay-store.ts'
 import { type SignRequestParameters, signRequest } from './sign-request.ts'
-import { type KeyRecord, type VerifyRequestOptions, verifyRequest } from './verify-request.ts'
+import { verifyRequest } from './verify-request.ts'
+import type { KeyRecord, VerifyRequestOptions } from './verify-request-options.ts'
 
 const credentials = { apiKey: 'key-abc', secret: 'SECRET-91f3', memo: 'MEMO-77a2' }
 const now = 1700000000000
@@ -45,6 +46,9 @@ describe('verifyRequest on a Fetch-API Request', () => {
       apiKey: 'key-abc',
       timestamp: now,
       body: '',
+      json: undefined,
+      secretIndex: 0,
+      secretLabel: undefined,
     })
   })
 
@@ -52,7 +56,15 @@ describe('verifyRequest on a Fetch-API Request', () => {
     const body = '{"symbol":"BTCUSDT","leverage":"10"}'
     const request = await signed({ method: 'POST', body })
     const result = await verifyRequest(request, options())
-    expect(result).toEqual({ ok: true, apiKey: 'key-abc', timestamp: now, body })
+    expect(result).toEqual({
+      ok: true,
+      apiKey: 'key-abc',
+      timestamp: now,
+      body,
+      json: undefined,
+      secretIndex: 0,
+      secretLabel: undefined,
+    })
     expect(request.bodyUsed).toBe(true)
   })
 
@@ -253,11 +265,17 @@ describe('replay protection', () => {
 })
 
 describe('live error answers', () => {
-  it('maps every reason to a status and a live code between 30001 and 30008', () => {
-    for (const { status, code } of Object.values(liveErrorCodes)) {
-      expect([401, 413]).toContain(status)
-      expect(code).toBeGreaterThanOrEqual(30001)
-      expect(code).toBeLessThanOrEqual(30008)
+  it('maps every reason to a status and a live code: 30001-30008, 30014 for outages, 40007 for non-JSON', () => {
+    for (const [reason, { status, code }] of Object.entries(liveErrorCodes)) {
+      if (reason.endsWith('-unavailable'))
+        expect({ status, code }).toEqual({ status: 503, code: 30014 })
+      else if (reason === 'malformed-body')
+        expect({ status, code }).toEqual({ status: 400, code: 40007 })
+      else {
+        expect([401, 413]).toContain(status)
+        expect(code).toBeGreaterThanOrEqual(30001)
+        expect(code).toBeLessThanOrEqual(30008)
+      }
     }
   })
 

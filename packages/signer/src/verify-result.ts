@@ -77,6 +77,13 @@ export interface VerifySuccess {
   readonly apiKey: string
   /** The request's timestamp header, in epoch milliseconds. */
   readonly timestamp: number
+  /**
+   * Which of the key's secrets matched: its position in the list the lookup returned (or
+   * among the `credentials` of this key), `0` for a key with one secret. Never the secret.
+   */
+  readonly secretIndex: number
+  /** The `label` of the matching entry, when it has one (`'2026-q3'`); never the secret. */
+  readonly secretLabel: string | undefined
 }
 
 /**

@@ -40,6 +40,8 @@ describe('verify accepts its own signatures', () => {
       ok: true,
       apiKey: 'key-abc',
       timestamp: now,
+      secretIndex: 0,
+      secretLabel: undefined,
     })
   })
 

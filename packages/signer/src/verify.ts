@@ -1,150 +1,32 @@
-import { type Clock, readClock } from './clock.ts'
+import { readClock } from './clock.ts'
 import { compareBytesConstantTime } from './constant-time.ts'
-import {
-  assertCredentials,
-  assertSecrets,
-  type CredentialSecrets,
-  type Credentials,
-} from './credentials.ts'
+import { assertCredentials, type CredentialSecrets } from './credentials.ts'
 import { SignerError } from './errors.ts'
-import { type HeaderNames, type HeadersInput, readHeader, resolveHeaderNames } from './headers.ts'
+import {
+  findSecrets,
+  isCredentialsList,
+  isSecretList,
+  type LookupGuard,
+  lookupFailed,
+} from './find-secrets.ts'
+import { readHeader, resolveHeaderNames } from './headers.ts'
 import { decodeHex } from './hex.ts'
 import { computeHmacCached } from './key-cache.ts'
 import { computeHmacHexCachedSync, isSyncSigningAvailable } from './node-crypto.ts'
 import { buildPrehash } from './prehash.ts'
-import {
-  type GetBodyRule,
-  normalizeMethod,
-  type QueryInput,
-  resolveSignedBody,
-} from './signed-body.ts'
+import { normalizeMethod, resolveSignedBody } from './signed-body.ts'
+import type { VerifyParameters } from './verify-options.ts'
 import { fail, type VerifyFailure, type VerifyResult } from './verify-result.ts'
 
-/**
- * Finds the secret and memo of an API key, or `undefined` for an unknown key. May be async
- * (a database or secrets-manager lookup).
- *
- * @example
- * ```ts
- * import type { CredentialsLookup } from '@perpkit/signer'
- *
- * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- * const lookup: CredentialsLookup = async (apiKey) => keys.get(apiKey)
- * ```
- */
-export type CredentialsLookup = (
-  apiKey: string,
-) => CredentialSecrets | undefined | Promise<CredentialSecrets | undefined>
-
-/**
- * Options of {@link verify} shared by its two forms.
- *
- * @example
- * ```ts
- * import { type VerifyOptions, verify } from '@perpkit/signer'
- *
- * const options: VerifyOptions = {
- *   method: 'GET',
- *   query: 'symbol=BTCUSDT',
- *   headers: new Headers(),
- *   windowMs: 10_000,
- * }
- * const result = await verify({ ...options, lookup: () => undefined })
- * ```
- */
-export interface VerifyOptions {
-  /** The request method as received (any case). */
-  method: string
-  /**
-   * The raw query string as received, with or without the leading `?` (in Node, the part of
-   * `req.url` after the first `?`). Used for GET and DELETE.
-   */
-  query?: QueryInput | undefined
-  /** The raw request body text as received. Used for POST and PUT. */
-  body?: string | undefined
-  /** The request headers: a WHATWG `Headers` or a Node-style record; case-insensitive. */
-  headers: HeadersInput
-  /**
-   * Largest accepted distance, in milliseconds, between the timestamp header and `now`, in
-   * the past or in the future (inclusive). @default 30_000
-   */
-  windowMs?: number | undefined
-  /** The verifier's current time. @default Date.now */
-  now?: Clock | undefined
-  /** Overrides of the default header names ({@link defaultHeaderNames}). */
-  headerNames?: Partial<HeaderNames> | undefined
-  /** What GET requests sign; must match the clients. @default 'query' */
-  getBodyRule?: GetBodyRule | undefined
-}
-
-/**
- * {@link verify} against one known set of credentials.
- *
- * @example
- * ```ts
- * import { type VerifyWithCredentialsParameters, verify } from '@perpkit/signer'
- *
- * const parameters: VerifyWithCredentialsParameters = {
- *   method: 'GET',
- *   query: 'symbol=BTCUSDT',
- *   headers: { 'x-api-key': 'my-key' },
- *   credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
- * }
- * const result = await verify(parameters) // { ok: false, reason: 'missing-signature', ... }
- * ```
- */
-export interface VerifyWithCredentialsParameters extends VerifyOptions {
-  /** The only credentials accepted; any other API key is `'unknown-key'`. */
-  credentials: Credentials
-  /** Not allowed together with `credentials`. */
-  lookup?: undefined
-}
-
-/**
- * {@link verify} against credentials looked up by the request's API key.
- *
- * @example
- * ```ts
- * import { type VerifyWithLookupParameters, verify } from '@perpkit/signer'
- *
- * const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- * const parameters: VerifyWithLookupParameters = {
- *   method: 'POST',
- *   body: '{"symbol":"BTCUSDT"}',
- *   headers: new Headers(),
- *   lookup: (apiKey) => keys.get(apiKey),
- * }
- * const result = await verify(parameters)
- * ```
- */
-export interface VerifyWithLookupParameters extends VerifyOptions {
-  /** Returns the secret and memo of an API key, or `undefined` when it is unknown. */
-  lookup: CredentialsLookup
-  /** Not allowed together with `lookup`. */
-  credentials?: undefined
-}
-
-/**
- * Input of {@link verify}: either `credentials` or `lookup`.
- *
- * @example
- * ```ts
- * import { type VerifyParameters, verify } from '@perpkit/signer'
- *
- * function fromRequest(request: Request, body: string): VerifyParameters {
- *   const keys = new Map([['my-key', { secret: 'my-secret', memo: 'my-memo' }]])
- *   const url = new URL(request.url)
- *   return {
- *     method: request.method,
- *     query: url.search,
- *     body,
- *     headers: request.headers,
- *     lookup: (apiKey) => keys.get(apiKey),
- *   }
- * }
- * ```
- */
-export type VerifyParameters = VerifyWithCredentialsParameters | VerifyWithLookupParameters
+export type { LookupGuard } from './find-secrets.ts'
+export type {
+  CredentialsLookup,
+  KeySecrets,
+  VerifyOptions,
+  VerifyParameters,
+  VerifyWithCredentialsParameters,
+  VerifyWithLookupParameters,
+} from './verify-options.ts'
 
 /** The accepted clock skew when `windowMs` is not given: 30 seconds. */
 const defaultWindowMs = 30_000
@@ -156,23 +38,6 @@ function checkWindow(windowMs: unknown): number {
   if (windowMs === undefined) return defaultWindowMs
   if (typeof windowMs === 'number' && Number.isFinite(windowMs) && windowMs >= 0) return windowMs
   throw new SignerError('invalid-argument', 'windowMs must be a finite, non-negative number.')
-}
-
-function checkFound(found: CredentialSecrets | undefined): CredentialSecrets | undefined {
-  if (found !== undefined) assertSecrets(found, 'lookup(apiKey) result')
-  return found
-}
-
-/** The key's secrets; a promise only when an async lookup returned one (no await otherwise). */
-function findSecrets(
-  parameters: VerifyParameters,
-  apiKey: string,
-): CredentialSecrets | undefined | Promise<CredentialSecrets | undefined> {
-  if (parameters.credentials !== undefined) {
-    return parameters.credentials.apiKey === apiKey ? parameters.credentials : undefined
-  }
-  const found = parameters.lookup(apiKey)
-  return found instanceof Promise ? found.then(checkFound) : checkFound(found)
 }
 
 /**
@@ -218,7 +83,8 @@ function findSecrets(
 export async function verify(parameters: VerifyParameters): Promise<VerifyResult> {
   const result = await verifyCore(parameters, undefined)
   if (!result.ok) return result as VerifyFailure
-  return { ok: true, apiKey: result.apiKey, timestamp: result.timestamp }
+  const { apiKey, timestamp, secretIndex, secretLabel } = result
+  return { ok: true, apiKey, timestamp, secretIndex, secretLabel }
 }
 
 /** What {@link verifyCore} finds out about an authentic request: never a secret. */
@@ -226,6 +92,10 @@ export interface CoreSuccess {
   readonly ok: true
   readonly apiKey: string
   readonly timestamp: number
+  /** Which of the key's secrets matched: its position in what the lookup returned. */
+  readonly secretIndex: number
+  /** The matching entry's `label`, if it has one. */
+  readonly secretLabel: string | undefined
   /** The received signature, lower-case hex (the replay key). */
   readonly signature: string
   /** The lookup marked the key frozen. */
@@ -234,8 +104,16 @@ export interface CoreSuccess {
   readonly body: string | undefined
 }
 
-/** A body reader's refusal: the reason it returns instead of the text. */
-export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large' }
+/**
+ * A body reader's refusal: the reason it returns instead of the text (`'unsigned-body'` and
+ * `'unsigned-query'` carry their message).
+ */
+export type BodyRefusal =
+  | { readonly ok: false; readonly reason: 'body-too-large' }
+  | { readonly ok: false; readonly reason: 'unsigned-body' | 'unsigned-query' }
+
+/** The lookup failed or passed its timeout (only with a {@link LookupGuard}). */
+export type LookupRefusal = { readonly ok: false; readonly reason: 'lookup-unavailable' }
 
 /**
  * The checks of {@link verify}, in its order. With `readBody`, the body is read after the key
@@ -245,13 +123,17 @@ export type BodyRefusal = { readonly ok: false; readonly reason: 'body-too-large
 export async function verifyCore(
   parameters: VerifyParameters,
   readBody: (() => string | BodyRefusal | Promise<string | BodyRefusal>) | undefined,
-): Promise<CoreSuccess | VerifyFailure | BodyRefusal> {
+  guard?: LookupGuard,
+): Promise<CoreSuccess | VerifyFailure | BodyRefusal | LookupRefusal> {
   const hasCredentials = parameters.credentials !== undefined
   if (hasCredentials === (parameters.lookup !== undefined)) {
     throw new SignerError('invalid-argument', 'verify needs either credentials or lookup.')
   }
-  if (hasCredentials) assertCredentials(parameters.credentials, 'credentials')
-  else if (typeof parameters.lookup !== 'function') {
+  if (hasCredentials) {
+    if (!isCredentialsList(parameters.credentials)) {
+      assertCredentials(parameters.credentials, 'credentials')
+    }
+  } else if (typeof parameters.lookup !== 'function') {
     throw new SignerError('invalid-argument', 'lookup must be a function (apiKey) => secrets.')
   }
   const names = resolveHeaderNames(parameters.headerNames)
@@ -274,9 +156,10 @@ export async function verifyCore(
     return fail('timestamp-outside-window', names, { skewMs, windowMs, timestamp })
   }
 
-  const pending = findSecrets(parameters, apiKey)
-  const secrets = pending instanceof Promise ? await pending : pending
-  if (secrets === undefined) return fail('unknown-key', names)
+  const pending = findSecrets(parameters, apiKey, guard)
+  const found = pending instanceof Promise ? await pending : pending
+  if (found === lookupFailed) return { ok: false, reason: 'lookup-unavailable' }
+  if (found === undefined) return fail('unknown-key', names)
   const received = decodeHex(signature, 32)
   if (received === undefined) return fail('malformed-signature', names)
 
@@ -296,13 +179,43 @@ export async function verifyCore(
     },
     false,
   )
+  // One secret (the usual case), or each of a key's secrets during a roll-over, in order.
+  const entries = isSecretList(found) ? found : [found]
+  for (let index = 0; index < entries.length; index++) {
+    const secrets = entries[index]!
+    const match = matches(secrets, timestampText, body, received)
+    if (match instanceof Promise ? await match : match) {
+      const { frozen, label } = secrets as { frozen?: unknown; label?: unknown }
+      return {
+        ok: true,
+        apiKey,
+        timestamp,
+        signature,
+        frozen: frozen === true,
+        body: bodyText,
+        secretIndex: index,
+        secretLabel: typeof label === 'string' ? label : undefined,
+      }
+    }
+  }
+  return fail('signature-mismatch', names)
+}
+
+/** Whether `received` is the signature of `timestamp#memo#body` under the entry's secret. */
+function matches(
+  secrets: CredentialSecrets,
+  timestampText: string,
+  body: string,
+  received: Uint8Array,
+): boolean | Promise<boolean> {
   const prehash = buildPrehash({ timestamp: timestampText, memo: secrets.memo, body })
   // node:crypto where the runtime has it (Node, Bun, Deno: several times faster than the
   // async WebCrypto call for a 32-byte MAC), WebCrypto elsewhere (workerd, browsers).
-  const expected = isSyncSigningAvailable()
-    ? decodeHex(computeHmacHexCachedSync(secrets.secret, prehash), 32)!
-    : new Uint8Array(await computeHmacCached(secrets.secret, prehash))
-  if (!compareBytesConstantTime(expected, received)) return fail('signature-mismatch', names)
-  const frozen = (secrets as { frozen?: unknown }).frozen === true
-  return { ok: true, apiKey, timestamp, signature, frozen, body: bodyText }
+  if (isSyncSigningAvailable()) {
+    const expected = decodeHex(computeHmacHexCachedSync(secrets.secret, prehash), 32)!
+    return compareBytesConstantTime(expected, received)
+  }
+  return computeHmacCached(secrets.secret, prehash).then((mac) =>
+    compareBytesConstantTime(new Uint8Array(mac), received),
+  )
 }

@@ -21,14 +21,19 @@ import {
   parseSymbols,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
-import { datasetOf } from '../datasets.ts'
+import { datasets as declared } from '../datasets/declared/index.ts'
+import type { CandleDataset } from '../datasets/define.ts'
+import { candleDatasets } from '../datasets/tables.ts'
 import { RecorderError } from '../errors.ts'
-import { missingWindows } from '../plan.ts'
+import { createCandleWriter } from '../one-machine/candle-writer.ts'
+import { missingWindows } from '../one-machine/missing-windows.ts'
+import { openStore, type Store } from '../one-machine/open-store.ts'
+import { coveredWindows } from '../one-machine/write-windows.ts'
 import { createProgress } from '../progress.ts'
 import { checkSymbols, openSource } from '../source.ts'
-import { createCandleWriter } from '../store/candle-writer.ts'
-import { openStore, type Store } from '../store/open-store.ts'
-import { coveredWindows } from '../store/write-candles.ts'
+
+const CANDLE_DATASETS = candleDatasets(declared)
+const CANDLE_NAMES = CANDLE_DATASETS.map((d) => d.name).join(',')
 
 /** Help of `backfill`. */
 export const backfillHelp = `Usage: perpkit-recorder backfill --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
@@ -42,7 +47,7 @@ ${networkHelp}
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
   --to <date|ms>       Range end (default now)
   --prepend            Extend older: fill --from up to the oldest stored window of each series
-  --datasets <list>    kline,markprice-kline (default both)
+  --datasets <list>    ${CANDLE_NAMES} (default all)
   --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
 ${commonHelp}`
 
@@ -57,17 +62,15 @@ const flags = {
   concurrency: { type: 'string' },
 } as const
 
-const CANDLE_DATASETS = [datasetOf('getKlines'), datasetOf('getMarkPriceKlines')]
-
 interface Job {
-  dataset: (typeof CANDLE_DATASETS)[number]
+  dataset: CandleDataset
   symbol: string
   step: KlineStep
   startTime: number
   endTime: number
 }
 
-function pickDatasets(value: string | undefined) {
+function pickDatasets(value: string | undefined): CandleDataset[] {
   if (value === undefined) return CANDLE_DATASETS
   return value.split(',').map((name) => {
     const found = CANDLE_DATASETS.find((d) => d.name === name.trim())
@@ -82,7 +85,7 @@ function pickDatasets(value: string | undefined) {
 async function planJobs(
   store: Store,
   input: {
-    datasets: typeof CANDLE_DATASETS
+    datasets: readonly CandleDataset[]
     symbols: string[]
     steps: KlineStep[]
     from: number
@@ -119,13 +122,8 @@ function interleave(perSeries: Job[][]): Job[] {
   return out
 }
 
-async function fetchWindow(client: PerpkitClient, job: Job, signal: AbortSignal): Promise<Kline[]> {
-  const method = client[job.dataset.clientMethod as 'getKlines' | 'getMarkPriceKlines']
-  const candles = await method(
-    { symbol: job.symbol, step: job.step, startTime: job.startTime, endTime: job.endTime },
-    { signal },
-  )
-  return candles.filter((c) => c.timestamp >= job.startTime && c.timestamp <= job.endTime)
+function fetchWindow(client: PerpkitClient, job: Job, signal: AbortSignal): Promise<Kline[]> {
+  return job.dataset.fetchWindow(client, job, signal)
 }
 
 /**

@@ -9,15 +9,16 @@ import { resolve } from 'node:path'
 import { parseFlags } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
-import { compactTree, QUARANTINE } from '../parquet/compact.ts'
+import { compactTree, QUARANTINE } from '../many-machines/compact.ts'
 
 /** Help of `compact`. */
 export const compactHelp = `Usage: perpkit-recorder compact --out <dir>
 
-Merges the files of each partition (dataset / symbol / date) of the Parquet tree that workers
-write into one sorted file, keeping one row per candle (step, open time), per trade (its
-content and occurrence), per settlement (its time), per snapshot (its time; depth: time, side,
-level) and per gap row (dataset, start), the newest file winning. Safe while workers write:
+Merges the files of each partition (dataset root / symbol / date) of the Parquet tree that
+workers (or export) write into one sorted file, keeping one row per key of the dataset's
+declaration: per candle (step, open time), per trade (its content and occurrence), per
+settlement (its time), per snapshot (its time; depth: time, side, level) and per gap row
+(dataset, start), the newest file winning. Safe while workers write:
 files published after it listed a partition stay for the next run. Unreadable files are moved to
 <dir>/${QUARANTINE}/ and reported (exit code 1); temporary files older than an hour (a writer
 that died) are removed.

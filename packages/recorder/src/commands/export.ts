@@ -8,16 +8,17 @@ import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
-import { datasets } from '../datasets.ts'
 import { RecorderError } from '../errors.ts'
-import { openStore } from '../store/open-store.ts'
-import { selectDataset } from '../store/select-dataset.ts'
+import { exportArchive } from '../one-machine/export-archive.ts'
+import { openStore } from '../one-machine/open-store.ts'
 
 /** Help of `export`. */
 export const exportHelp = `Usage: perpkit-recorder export --out <dir> [--format parquet|csv] [--db <file>]
 
-Writes every dataset under <dir>/dataset=<name>/symbol=<symbol>/date=<YYYY-MM-DD>/,
-as Parquet (default) or CSV with a header. Prices stay exact decimals; times are UTC ms.
+Writes every dataset under <dir>/<dataset>/symbol=<symbol>/date=<YYYY-MM-DD>/ (one root
+per dataset, so a reader pointed at a root reads one schema) and the gap rows under
+<dir>/gaps/, as Parquet (default) or CSV with a header: the shared tree's layout. Prices stay
+exact decimals; Parquet times are UTC instants in milliseconds.
 
 Options:
   --out <dir>          Output directory (must be empty or absent)
@@ -29,8 +30,6 @@ const flags = {
   out: { type: 'string' },
   format: { type: 'string', default: 'parquet' },
 } as const
-
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`
 
 /**
  * Runs `export`.
@@ -58,19 +57,10 @@ export async function runExport(argv: string[], ctx: CommandContext): Promise<nu
   })
   try {
     let total = 0
-    for (const dataset of datasets) {
-      const [count] = await store.all(`SELECT count(*) AS n FROM (${selectDataset(dataset)})`)
-      const rows = Number(count?.n ?? 0)
-      if (rows === 0) continue
-      await store.run(
-        `COPY (SELECT * EXCLUDE (time_), strftime(time_, '%Y-%m-%d') AS date FROM (${selectDataset(dataset)}))
-         TO ${sqlString(out)} (FORMAT ${format}, PARTITION_BY (dataset, symbol, date), OVERWRITE_OR_IGNORE${
-           format === 'csv' ? ', HEADER' : ''
-         }, FILENAME_PATTERN ${sqlString(`${dataset.name}_{i}`)})`,
-      )
+    await exportArchive(store, out, format, ({ dataset, rows }) => {
       total += rows
-      ctx.stdout.write(`${JSON.stringify({ event: 'exported', dataset: dataset.name, rows })}\n`)
-    }
+      ctx.stdout.write(`${JSON.stringify({ event: 'exported', dataset, rows })}\n`)
+    })
     ctx.stdout.write(`${JSON.stringify({ event: 'done', out, format, rows: total })}\n`)
     return 0
   } finally {

@@ -14,8 +14,8 @@ import {
   type RecordJob,
   SCHEDULER_PREFIX,
   schedulerId,
-} from '../queue/record-jobs.ts'
-import { connectRedis, type RedisTarget } from '../queue/redis.ts'
+} from '../many-machines/record-jobs.ts'
+import { connectRedis, type RedisTarget } from '../many-machines/redis.ts'
 
 /** The flags `plan --record` reads. */
 export interface RecordPlanFlags {

@@ -10,9 +10,14 @@ import { Queue } from 'bullmq'
 import { parseFlags, parsePositive, parseRange, parseSteps, parseSymbols } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
-import { BACKFILL_DATASETS, type BackfillJob, jobId, planBackfillJobs } from '../queue/jobs.ts'
-import { DEFAULT_RECORD_DATASETS, RECORD_DATASETS } from '../queue/record-jobs.ts'
-import { connectRedis, parseQueueName, parseRedisUrl } from '../queue/redis.ts'
+import {
+  BACKFILL_DATASETS,
+  type BackfillJob,
+  jobId,
+  planBackfillJobs,
+} from '../many-machines/backfill-jobs.ts'
+import { DEFAULT_RECORD_DATASETS, RECORD_DATASETS } from '../many-machines/record-jobs.ts'
+import { connectRedis, parseQueueName, parseRedisUrl } from '../many-machines/redis.ts'
 import { planRecord } from './plan-record.ts'
 
 /** Help of `plan`. */
@@ -30,7 +35,7 @@ record.<dataset>.<symbol>), each run one poll of the series by whichever worker 
 Planning again updates the interval; --stop removes the schedulers (all record schedulers of
 the queue when --symbols is omitted). Trades and settlements are deduplicated against the
 series' last poll, kept in Redis; a full batch that does not reach it writes a gap row to
-dataset=gaps.
+<dir>/gaps/.
 
 Options:
   --redis <url>        Redis holding the queue (redis://host:port[/db])
@@ -38,7 +43,7 @@ Options:
   --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
   --to <date|ms>       Range end (default now); only closed candles are planned
-  --datasets <list>    kline,markprice-kline (default both); with --record:
+  --datasets <list>    ${BACKFILL_DATASETS.join(',')} (default all); with --record:
                        ${RECORD_DATASETS.join(',')} (default ${DEFAULT_RECORD_DATASETS.join(',')})
   --record             Plan record schedulers instead of backfill jobs
   --interval <s>       With --record: seconds between polls of each series (default 5)
@@ -75,11 +80,11 @@ function pickDatasets(value: string | undefined): BackfillJob['dataset'][] {
   if (value === undefined) return [...BACKFILL_DATASETS]
   return value.split(',').map((raw) => {
     const name = raw.trim()
-    if (!(BACKFILL_DATASETS as readonly string[]).includes(name))
+    if (!BACKFILL_DATASETS.includes(name))
       throw new RecorderError(
         `--datasets: unknown ${JSON.stringify(name)}; use ${BACKFILL_DATASETS.join(', ')}`,
       )
-    return name as BackfillJob['dataset']
+    return name
   })
 }
 

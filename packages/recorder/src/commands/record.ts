@@ -16,19 +16,19 @@ import {
   parseSymbols,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { openStore } from '../one-machine/open-store.ts'
+import { type RoundReport, runRound } from '../one-machine/record-round.ts'
+import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
 import { createProgress } from '../progress.ts'
 import { checkSymbols, openSource } from '../source.ts'
-import { openStore } from '../store/open-store.ts'
-import { type RoundReport, runRound } from './record-round.ts'
-import { frequentTasks, type RoundInput, snapshotTasks } from './record-tasks.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
 
 Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 0):
 trades (deduplicated by content; a gap row when trades were lost), funding settlements,
-and, every --snapshot-interval, the current funding rate, open interest, top-N depth,
-and details and leverage-bracket changes.
+and, every --snapshot-interval, the current funding rate (per symbol, and of the catalog in
+one request), open interest, top-N depth, and details and leverage-bracket changes.
 
 Options:
 ${networkHelp}
@@ -99,6 +99,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
           symbols,
           depthLevels,
           now: ctx.now(),
+          datasets: store.datasets,
         }
         const tasks = frequentTasks(input)
         // Strictly later than the last one: a snapshot is keyed by its round's time.

@@ -12,15 +12,14 @@ import { UnrecoverableError, Worker } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
-import { type CandleFiles, openCandleWriter } from '../parquet/write-candles.ts'
-import { openRecordWriter } from '../parquet/write-records.ts'
+import { type BackfillJob, parseJob } from '../many-machines/backfill-jobs.ts'
+import { checkEgressName, checkLocalAddress, openEgress } from '../many-machines/egress.ts'
+import { parseRecordJob, type RecordJob } from '../many-machines/record-jobs.ts'
+import { connectRedis, parseQueueName, parseRedisUrl, type Redis } from '../many-machines/redis.ts'
+import { runBackfillJob } from '../many-machines/run-backfill-job.ts'
+import { type RecordPoll, runRecordJob } from '../many-machines/run-record-job.ts'
+import { type CandleFiles, openTreeWriter } from '../many-machines/tree-writer.ts'
 import { createProgress } from '../progress.ts'
-import { checkEgressName, checkLocalAddress, openEgress } from '../queue/egress.ts'
-import { type BackfillJob, parseJob } from '../queue/jobs.ts'
-import { parseRecordJob, type RecordJob } from '../queue/record-jobs.ts'
-import { connectRedis, parseQueueName, parseRedisUrl, type Redis } from '../queue/redis.ts'
-import { runBackfillJob } from '../queue/run-job.ts'
-import { type RecordPoll, runRecordJob } from '../queue/run-record.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `worker`. */
@@ -28,7 +27,7 @@ export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress
 
 Takes backfill and record jobs from the queue (see 'plan') until stopped, and writes each
 job's candles, or a record poll's new rows, as new Parquet files under
-<dir>/dataset=<d>/symbol=<s>/date=<YYYY-MM-DD>/ (gap rows under dataset=gaps). Workers with the
+<dir>/<dataset>/symbol=<s>/date=<YYYY-MM-DD>/ (gap rows under <dir>/gaps/). Workers with the
 same --egress share one rate budget in Redis; another egress name gets its own. Ctrl-C or
 SIGTERM finishes the jobs in flight and exits 0; a worker killed outright gives its jobs back
 to the queue after --lock-ms, and another worker runs them.
@@ -118,11 +117,9 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     closers.push(() => route.close())
     const source = await openSource(values, { ...ctx.clientOptions, ...route.clientOptions })
     closers.push(() => source.close())
-    const writer = await openCandleWriter(out, ctx.now)
+    const writer = await openTreeWriter(out, ctx.now)
     closers.push(() => writer.close())
-    const records = await openRecordWriter(out, ctx.now)
-    closers.push(() => records.close())
-    const deps = { client: source.client, writer: records, redis, queue, lockMs, now: ctx.now }
+    const deps = { client: source.client, writer, redis, queue, lockMs, now: ctx.now }
     return await work(
       ctx,
       { redis, queue, concurrency, lockMs, egress, localAddress },

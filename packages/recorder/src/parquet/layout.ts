@@ -1,8 +1,10 @@
 /**
- * The shared Parquet tree: `<out>/dataset=<d>/symbol=<s>/date=<YYYY-MM-DD>/<file>.parquet`
- * (hive partitioning, UTC dates), the layout `export` writes too. A file
- * appears only by a rename of a complete file, and its name is unique, so
- * writers on many machines never clash and a reader never sees half a file.
+ * The Parquet layout `export` and the shared tree both write: each dataset
+ * under a root of its own, `<out>/<dataset>/symbol=<s>/date=<YYYY-MM-DD>/`
+ * (hive partitioning, UTC dates), so a reader pointed at one root reads one
+ * schema; gap rows under `<out>/gaps/`. In the tree a file appears only by a
+ * rename of a complete file, and its name is unique, so writers on many
+ * machines never clash and a reader never sees half a file.
  *
  * @module
  */
@@ -17,13 +19,62 @@ import {
   statSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import type { Dataset } from '../datasets/define.ts'
+import type { ColumnDef } from '../datasets/table.ts'
+import { GAPS } from '../datasets/tables.ts'
 
 /** Marks a file still being written: readers' `*.parquet` globs skip it. */
 export const TEMP_SUFFIX = '.tmp'
 
+/** What a Parquet root holds: its files' columns (symbol and date are partitions) and key. */
+export interface ParquetLayout {
+  /** The root directory's name: the dataset's name, or `gaps`. */
+  root: string
+  /** File columns, in order. */
+  columns: ColumnDef[]
+  /** The columns identifying a row within a partition (what compaction keeps one of). */
+  key: string[]
+  /** The time column: partitions by UTC date. */
+  time: string
+}
+
+/**
+ * The layout of a dataset's root: its own columns (the root names the dataset, the
+ * directories the symbol and date), keyed as its table is.
+ *
+ * @param dataset - The dataset.
+ * @returns Its layout.
+ */
+export function datasetLayout(dataset: Dataset): ParquetLayout {
+  return {
+    root: dataset.name,
+    columns: Object.entries(dataset.columns),
+    key: [...dataset.key],
+    time: dataset.time,
+  }
+}
+
+/** Gap rows: the `gaps` table's columns, `dataset` (the one that lost rows) included. */
+export const GAPS_LAYOUT: ParquetLayout = {
+  root: GAPS.table,
+  columns: [['dataset', 'text'], ...Object.entries(GAPS.columns)],
+  key: ['dataset', ...GAPS.key],
+  time: GAPS.time,
+}
+
+/**
+ * Every root of a tree holding `datasets`: theirs, then gap rows.
+ *
+ * @param datasets - The datasets.
+ * @returns The layouts.
+ */
+export function treeLayouts(datasets: readonly Dataset[]): ParquetLayout[] {
+  return [...datasets.map(datasetLayout), GAPS_LAYOUT]
+}
+
 /** One partition directory's coordinates. */
 export interface Partition {
-  dataset: string
+  root: string
   symbol: string
   /** `YYYY-MM-DD` (UTC). */
   date: string
@@ -33,16 +84,11 @@ export interface Partition {
  * The directory of a partition.
  *
  * @param out - The tree's root.
- * @param partition - Dataset, symbol, date.
+ * @param partition - Root, symbol, date.
  * @returns Its path.
  */
 export function partitionDir(out: string, partition: Partition): string {
-  return join(
-    out,
-    `dataset=${partition.dataset}`,
-    `symbol=${partition.symbol}`,
-    `date=${partition.date}`,
-  )
+  return join(out, partition.root, `symbol=${partition.symbol}`, `date=${partition.date}`)
 }
 
 /** The UTC date of an epoch-ms time, `YYYY-MM-DD`. */
@@ -82,6 +128,7 @@ export function publish(temp: string, final: string): void {
 
 /** A partition directory and its published files (absolute paths, sorted by name). */
 export interface PartitionFiles extends Partition {
+  layout: ParquetLayout
   dir: string
   files: string[]
   /** Temporary files (a writer at work, or one that died), with their age in ms. */
@@ -97,23 +144,29 @@ const entries = (dir: string, prefix: string): string[] =>
     : []
 
 /**
- * Every partition of the tree with its files.
+ * Every partition of the tree's declared roots, with its files.
  *
  * @param out - The tree's root.
+ * @param layouts - The roots to list.
  * @param now - Epoch ms, for the age of temporary files.
- * @returns Partitions in dataset, symbol, date order.
+ * @returns Partitions in root, symbol, date order.
  */
-export function listPartitions(out: string, now: number): PartitionFiles[] {
+export function listPartitions(
+  out: string,
+  layouts: readonly ParquetLayout[],
+  now: number,
+): PartitionFiles[] {
   const result: PartitionFiles[] = []
-  for (const dataset of entries(out, 'dataset='))
-    for (const symbol of entries(join(out, `dataset=${dataset}`), 'symbol='))
-      for (const date of entries(join(out, `dataset=${dataset}`, `symbol=${symbol}`), 'date=')) {
-        const dir = partitionDir(out, { dataset, symbol, date })
+  for (const layout of layouts)
+    for (const symbol of entries(join(out, layout.root), 'symbol='))
+      for (const date of entries(join(out, layout.root, `symbol=${symbol}`), 'date=')) {
+        const dir = partitionDir(out, { root: layout.root, symbol, date })
         const names = readdirSync(dir).sort()
         result.push({
-          dataset,
+          root: layout.root,
           symbol,
           date,
+          layout,
           dir,
           files: names
             .filter((n) => n.endsWith('.parquet') && !n.startsWith('.'))

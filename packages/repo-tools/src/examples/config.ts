@@ -67,6 +67,19 @@ export const preludes: Record<string, Record<string, string>> = {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
     redis: "declare const redis: import('@perpkit/redis-limiter').RedisCommands",
   },
+  '@perpkit/signer': {
+    // The runtime globals of the Bun and Deno recipes (as in packages/signer/examples/
+    // runtime-globals.d.ts: @types/bun and @types/deno would redeclare Node's globals).
+    Bun:
+      'declare const Bun: { readonly env: Record<string, string | undefined>; serve(options: ' +
+      '{ hostname?: string; port?: number; fetch: (request: Request) => Response | ' +
+      'Promise<Response> }): { readonly url: URL; readonly port: number; stop(): void } }',
+    Deno:
+      'declare const Deno: { readonly env: { get(name: string): string | undefined }; serve(' +
+      'options: { hostname?: string; port?: number; onListen?: (address: { port: number }) => ' +
+      'void }, handler: (request: Request) => Response | Promise<Response>): ' +
+      '{ shutdown(): Promise<void> } }',
+  },
   '@perpkit/demo': {
     client: "declare const client: import('@perpkit/client').PerpkitClient",
   },

@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { nullValue } from '../conversions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { epoch } from '../epochs.ts'
 import { modelMap } from '../model-map.ts'
@@ -64,15 +65,20 @@ export function toFundingRate(f: z.output<typeof fundingRateData>): FundingRate 
   return fundingRateModel.build(f)
 }
 
-const fundingRateModel = modelMap<FundingRate>([
-  'symbol',
-  'timestamp',
-  'rate_value',
-  'expected_rate',
-  'funding_time',
-  'funding_upper_limit',
-  'funding_lower_limit',
-])
+const fundingRateModel = modelMap<FundingRate>(
+  [
+    'symbol',
+    'timestamp',
+    'rate_value',
+    'expected_rate',
+    'funding_time',
+    'funding_upper_limit',
+    'funding_lower_limit',
+    // Only funding-rate-v2 rows say it.
+    ['fundingIntervalHours', 'nullValue'],
+  ],
+  { nullValue },
+)
 
 /**
  * The current funding rate of one contract.

@@ -27,6 +27,7 @@ import {
   epochToMs,
   messageOf,
   msToSeconds,
+  nullValue,
   optionalEpochToMs,
   orNull,
   parseEpochNumberOrString,
@@ -34,6 +35,7 @@ import {
   productTypeOf,
   stepMinutes,
   timeToMs,
+  tradfiInfoOf,
   volumePrecisionOf,
 } from '../conversions.ts'
 import type { DecoderTable } from '../decoder-table.ts'
@@ -168,6 +170,7 @@ function contractsRead0(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead1(r: Row, s: unknown[]): void {
@@ -203,6 +206,7 @@ function contractsRead1(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead2(r: Row, s: unknown[]): void {
@@ -238,6 +242,7 @@ function contractsRead2(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead3(r: Row, s: unknown[]): void {
@@ -273,6 +278,7 @@ function contractsRead3(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead4(r: Row, s: unknown[]): void {
@@ -308,6 +314,7 @@ function contractsRead4(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead5(r: Row, s: unknown[]): void {
@@ -343,6 +350,7 @@ function contractsRead5(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead6(r: Row, s: unknown[]): void {
@@ -378,6 +386,7 @@ function contractsRead6(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead7(r: Row, s: unknown[]): void {
@@ -413,6 +422,7 @@ function contractsRead7(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead8(r: Row, s: unknown[]): void {
@@ -448,6 +458,7 @@ function contractsRead8(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead9(r: Row, s: unknown[]): void {
@@ -483,6 +494,7 @@ function contractsRead9(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead10(r: Row, s: unknown[]): void {
@@ -518,6 +530,7 @@ function contractsRead10(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead11(r: Row, s: unknown[]): void {
@@ -553,6 +566,7 @@ function contractsRead11(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead12(r: Row, s: unknown[]): void {
@@ -588,6 +602,7 @@ function contractsRead12(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead13(r: Row, s: unknown[]): void {
@@ -623,6 +638,7 @@ function contractsRead13(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead14(r: Row, s: unknown[]): void {
@@ -658,6 +674,7 @@ function contractsRead14(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead15(r: Row, s: unknown[]): void {
@@ -693,6 +710,7 @@ function contractsRead15(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead16(r: Row, s: unknown[]): void {
@@ -728,6 +746,7 @@ function contractsRead16(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead17(r: Row, s: unknown[]): void {
@@ -763,6 +782,7 @@ function contractsRead17(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead18(r: Row, s: unknown[]): void {
@@ -798,6 +818,7 @@ function contractsRead18(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead19(r: Row, s: unknown[]): void {
@@ -833,6 +854,7 @@ function contractsRead19(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead20(r: Row, s: unknown[]): void {
@@ -868,6 +890,7 @@ function contractsRead20(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead21(r: Row, s: unknown[]): void {
@@ -903,6 +926,7 @@ function contractsRead21(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead22(r: Row, s: unknown[]): void {
@@ -938,6 +962,7 @@ function contractsRead22(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead23(r: Row, s: unknown[]): void {
@@ -973,6 +998,7 @@ function contractsRead23(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead24(r: Row, s: unknown[]): void {
@@ -1008,6 +1034,7 @@ function contractsRead24(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead25(r: Row, s: unknown[]): void {
@@ -1043,6 +1070,7 @@ function contractsRead25(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead26(r: Row, s: unknown[]): void {
@@ -1078,6 +1106,7 @@ function contractsRead26(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead27(r: Row, s: unknown[]): void {
@@ -1113,6 +1142,7 @@ function contractsRead27(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead28(r: Row, s: unknown[]): void {
@@ -1148,6 +1178,7 @@ function contractsRead28(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead29(r: Row, s: unknown[]): void {
@@ -1183,6 +1214,7 @@ function contractsRead29(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead30(r: Row, s: unknown[]): void {
@@ -1218,6 +1250,7 @@ function contractsRead30(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead31(r: Row, s: unknown[]): void {
@@ -1253,6 +1286,7 @@ function contractsRead31(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 function contractsRead32(r: Row, s: unknown[]): void {
@@ -1288,6 +1322,43 @@ function contractsRead32(r: Row, s: unknown[]): void {
   s[29] = r.status
   s[30] = r.delist_time
   s[31] = r.funding_time
+  s[32] = r.tradfi_info
+}
+
+function contractsRead33(r: Row, s: unknown[]): void {
+  s[0] = r.symbol
+  s[1] = r.product_type
+  s[2] = r.base_currency
+  s[3] = r.quote_currency
+  s[4] = r.vol_precision
+  s[5] = r.volume_precision
+  s[6] = r.price_precision
+  s[7] = r.max_volume
+  s[8] = r.market_max_volume
+  s[9] = r.min_volume
+  s[10] = r.contract_size
+  s[11] = r.index_price
+  s[12] = r.index_name
+  s[13] = r.min_leverage
+  s[14] = r.max_leverage
+  s[15] = r.turnover_24h
+  s[16] = r.volume_24h
+  s[17] = r.last_price
+  s[18] = r.open_timestamp
+  s[19] = r.expire_timestamp
+  s[20] = r.settle_timestamp
+  s[21] = r.funding_rate
+  s[22] = r.expected_funding_rate
+  s[23] = r.open_interest
+  s[24] = r.open_interest_value
+  s[25] = r.high_24h
+  s[26] = r.low_24h
+  s[27] = r.change_24h
+  s[28] = r.funding_interval_hours
+  s[29] = r.status
+  s[30] = r.delist_time
+  s[31] = r.funding_time
+  s[32] = r.tradfi_info
 }
 
 /** Reads a row into `s` through the reader of its first key. */
@@ -1391,8 +1462,11 @@ function contractsRead(r: Row, s: unknown[]): void {
     case 'funding_time':
       contractsRead31(r, s)
       return
-    default:
+    case 'tradfi_info':
       contractsRead32(r, s)
+      return
+    default:
+      contractsRead33(r, s)
   }
 }
 
@@ -1402,7 +1476,7 @@ function contractsList(
   if (!Array.isArray(items)) return undefined
   const n = items.length
   const out: NonNullable<EndpointModel<'/contract/public/details'>>[number][] = new Array(n)
-  const s: unknown[] = new Array(32)
+  const s: unknown[] = new Array(33)
   for (let i = 0; i < n; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined
@@ -1472,6 +1546,21 @@ function contractsList(
     if (f63 !== undefined && !isUint(f63)) return undefined
     const f64: unknown = s[31]
     if (f64 !== undefined && !isUint(f64)) return undefined
+    const f65: unknown = s[32]
+    let m
+    if (f65 !== undefined) {
+      let m1 = null
+      if (f65 !== null) {
+        if (typeof f65 !== 'object' || f65 === null || Array.isArray(f65)) return undefined
+        const r11 = f65 as Row
+        const f66: unknown = r11.market_group
+        if (f66 !== undefined && f66 !== null && typeof f66 !== 'string') return undefined
+        const o3: Record<string, unknown> = {}
+        if (f66 !== undefined || 'market_group' in r11) o3.market_group = f66
+        m1 = o3
+      }
+      m = m1
+    }
     if (!hasEither(f37, f38)) return undefined
     out[i] = {
       symbol: f33,
@@ -1505,6 +1594,7 @@ function contractsList(
       status: orNull(f62),
       delistTime: optionalEpochToMs(f63),
       nextFundingTime: optionalEpochToMs(f64),
+      tradfiInfo: tradfiInfoOf(m),
     }
   }
   return out
@@ -1525,26 +1615,26 @@ function leverageBracketsList1(
   for (let i = 0; i < n; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined
-    const r14 = item as Row
-    const f69: unknown = r14.bracket
-    if (!isPositiveInt(f69)) return undefined
-    const f70: unknown = r14.initial_leverage
-    if (!isPositiveInt(f70)) return undefined
-    const f71: unknown = r14.notional_cap
-    if (!isDecimalString(f71)) return undefined
-    const f72: unknown = r14.notional_floor
-    if (!isDecimalString(f72)) return undefined
-    const f73: unknown = r14.maint_margin_ratio
+    const r15 = item as Row
+    const f71: unknown = r15.bracket
+    if (!isPositiveInt(f71)) return undefined
+    const f72: unknown = r15.initial_leverage
+    if (!isPositiveInt(f72)) return undefined
+    const f73: unknown = r15.notional_cap
     if (!isDecimalString(f73)) return undefined
-    const f74: unknown = r14.cum
+    const f74: unknown = r15.notional_floor
     if (!isDecimalString(f74)) return undefined
+    const f75: unknown = r15.maint_margin_ratio
+    if (!isDecimalString(f75)) return undefined
+    const f76: unknown = r15.cum
+    if (!isDecimalString(f76)) return undefined
     out[i] = {
-      bracket: f69,
-      initialLeverage: f70,
-      notionalCap: f71,
-      notionalFloor: f72,
-      maintMarginRatio: f73,
-      cum: f74,
+      bracket: f71,
+      initialLeverage: f72,
+      notionalCap: f73,
+      notionalFloor: f74,
+      maintMarginRatio: f75,
+      cum: f76,
     }
   }
   return out
@@ -1561,13 +1651,13 @@ function leverageBracketsList(
   for (let i = 0; i < n; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined
-    const r13 = item as Row
-    const f67: unknown = r13.symbol
-    if (typeof f67 !== 'string') return undefined
-    const f68: unknown = r13.brackets
-    const l4 = leverageBracketsList1(f68)
+    const r14 = item as Row
+    const f69: unknown = r14.symbol
+    if (typeof f69 !== 'string') return undefined
+    const f70: unknown = r14.brackets
+    const l4 = leverageBracketsList1(f70)
     if (l4 === undefined) return undefined
-    out[i] = { symbol: f67, brackets: l4 }
+    out[i] = { symbol: f69, brackets: l4 }
   }
   return out
 }
@@ -1603,31 +1693,34 @@ function fundingRatesList(
   for (let i = 0; i < n; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined
-    const r20 = item as Row
-    const f86: unknown = r20.symbol
-    if (typeof f86 !== 'string') return undefined
-    const f87: unknown = r20.timestamp
-    if (f87 !== undefined && !isUint(f87)) return undefined
-    const f88: unknown = r20.rate_value
-    if (!isDecimalString(f88)) return undefined
-    const f89: unknown = r20.expected_rate
-    if (!isDecimalString(f89)) return undefined
-    const f90: unknown = r20.funding_time
-    if (!isUint(f90)) return undefined
-    const f91: unknown = r20.funding_upper_limit
-    if (!isDecimalLike(f91)) return undefined
-    const c11 = decimalLikeToString(f91)
-    const f92: unknown = r20.funding_lower_limit
-    if (!isDecimalLike(f92)) return undefined
-    const c12 = decimalLikeToString(f92)
+    const r21 = item as Row
+    const f88: unknown = r21.symbol
+    if (typeof f88 !== 'string') return undefined
+    const f89: unknown = r21.timestamp
+    if (f89 !== undefined && !isUint(f89)) return undefined
+    const f90: unknown = r21.rate_value
+    if (!isDecimalString(f90)) return undefined
+    const f91: unknown = r21.expected_rate
+    if (!isDecimalString(f91)) return undefined
+    const f92: unknown = r21.funding_time
+    if (!isUint(f92)) return undefined
+    const f93: unknown = r21.funding_upper_limit
+    if (!isDecimalLike(f93)) return undefined
+    const c11 = decimalLikeToString(f93)
+    const f94: unknown = r21.funding_lower_limit
+    if (!isDecimalLike(f94)) return undefined
+    const c12 = decimalLikeToString(f94)
+    const f95: unknown = r21.funding_interval_hours
+    if (f95 !== undefined && !isPositiveInt(f95)) return undefined
     out[i] = {
-      symbol: f86,
-      timestamp: presentEpochToMs(f87),
-      rateValue: f88,
-      expectedRate: f89,
-      fundingTime: epochToMs(f90),
+      symbol: f88,
+      timestamp: presentEpochToMs(f89),
+      rateValue: f90,
+      expectedRate: f91,
+      fundingTime: epochToMs(f92),
       fundingUpperLimit: c11,
       fundingLowerLimit: c12,
+      fundingIntervalHours: orNull(f95),
     }
   }
   return out
@@ -1711,6 +1804,7 @@ function decodeFundingRate(
     fundingTime: c4,
     fundingUpperLimit: c5,
     fundingLowerLimit: c6,
+    fundingIntervalHours: nullValue(),
   }
 }
 
@@ -1766,12 +1860,12 @@ function decodeContracts(input: unknown): EndpointModel<'/contract/public/detail
 /** `/contract/public/details`: user params to the wire query. */
 function encodeContracts(input: unknown): EndpointQuery<'/contract/public/details'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r11 = input as Row
-  const f65: unknown = r11.symbol
-  if (f65 !== undefined && !isSymbol(f65)) return undefined
-  const o3: Record<string, unknown> = {}
-  if (f65 !== undefined || 'symbol' in r11) o3.symbol = f65
-  return o3 as EndpointQuery<'/contract/public/details'>
+  const r12 = input as Row
+  const f67: unknown = r12.symbol
+  if (f67 !== undefined && !isSymbol(f67)) return undefined
+  const o4: Record<string, unknown> = {}
+  if (f67 !== undefined || 'symbol' in r12) o4.symbol = f67
+  return o4 as EndpointQuery<'/contract/public/details'>
 }
 
 /** `/contract/public/leverage-bracket`: wire `data` to the model. */
@@ -1779,9 +1873,9 @@ function decodeLeverageBrackets(
   input: unknown,
 ): EndpointModel<'/contract/public/leverage-bracket'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r12 = input as Row
-  const f66: unknown = r12.rules
-  const l5 = leverageBracketsList(f66)
+  const r13 = input as Row
+  const f68: unknown = r13.rules
+  const l5 = leverageBracketsList(f68)
   if (l5 === undefined) return undefined
   return l5
 }
@@ -1791,50 +1885,50 @@ function encodeLeverageBrackets(
   input: unknown,
 ): EndpointQuery<'/contract/public/leverage-bracket'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r15 = input as Row
-  const f75: unknown = r15.symbol
-  if (f75 !== undefined && !isSymbol(f75)) return undefined
-  const o4: Record<string, unknown> = {}
-  if (f75 !== undefined || 'symbol' in r15) o4.symbol = f75
-  return o4 as EndpointQuery<'/contract/public/leverage-bracket'>
+  const r16 = input as Row
+  const f77: unknown = r16.symbol
+  if (f77 !== undefined && !isSymbol(f77)) return undefined
+  const o5: Record<string, unknown> = {}
+  if (f77 !== undefined || 'symbol' in r16) o5.symbol = f77
+  return o5 as EndpointQuery<'/contract/public/leverage-bracket'>
 }
 
 /** `/contract/public/depth`: wire `data` to the model. */
 function decodeDepth(input: unknown): EndpointModel<'/contract/public/depth'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r16 = input as Row
-  const f76: unknown = r16.timestamp
-  if (!isUint(f76)) return undefined
-  const c7 = epochToMs(f76)
-  const f77: unknown = r16.symbol
-  if (typeof f77 !== 'string') return undefined
-  const f78: unknown = r16.bids
-  let m: EndpointModel<'/contract/public/depth'>['bids'] | null = null
-  if (f78 !== null) {
-    const l6 = depthList(f78)
+  const r17 = input as Row
+  const f78: unknown = r17.timestamp
+  if (!isUint(f78)) return undefined
+  const c7 = epochToMs(f78)
+  const f79: unknown = r17.symbol
+  if (typeof f79 !== 'string') return undefined
+  const f80: unknown = r17.bids
+  let m2: EndpointModel<'/contract/public/depth'>['bids'] | null = null
+  if (f80 !== null) {
+    const l6 = depthList(f80)
     if (l6 === undefined) return undefined
-    m = l6
+    m2 = l6
   }
-  const c8 = emptyIfNull(m)
-  const f79: unknown = r16.asks
-  let m1: EndpointModel<'/contract/public/depth'>['asks'] | null = null
-  if (f79 !== null) {
-    const l7 = depthList(f79)
+  const c8 = emptyIfNull(m2)
+  const f81: unknown = r17.asks
+  let m3: EndpointModel<'/contract/public/depth'>['asks'] | null = null
+  if (f81 !== null) {
+    const l7 = depthList(f81)
     if (l7 === undefined) return undefined
-    m1 = l7
+    m3 = l7
   }
-  const c9 = emptyIfNull(m1)
-  return { timestamp: c7, symbol: f77, bids: c8, asks: c9 }
+  const c9 = emptyIfNull(m3)
+  return { timestamp: c7, symbol: f79, bids: c8, asks: c9 }
 }
 
 /** `/contract/public/depth`: user params to the wire query. */
 function encodeDepth(input: unknown): EndpointQuery<'/contract/public/depth'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r17 = input as Row
-  const f80: unknown = r17.symbol
-  if (!isSymbol(f80)) return undefined
-  const o5: Record<string, unknown> = { symbol: f80 }
-  return o5 as EndpointQuery<'/contract/public/depth'>
+  const r18 = input as Row
+  const f82: unknown = r18.symbol
+  if (!isSymbol(f82)) return undefined
+  const o6: Record<string, unknown> = { symbol: f82 }
+  return o6 as EndpointQuery<'/contract/public/depth'>
 }
 
 /** `/contract/public/open-interest`: wire `data` to the model. */
@@ -1842,17 +1936,17 @@ function decodeOpenInterest(
   input: unknown,
 ): EndpointModel<'/contract/public/open-interest'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r18 = input as Row
-  const f81: unknown = r18.timestamp
-  if (!isUint(f81)) return undefined
-  const c10 = epochToMs(f81)
-  const f82: unknown = r18.symbol
-  if (typeof f82 !== 'string') return undefined
-  const f83: unknown = r18.open_interest
-  if (!isUnsignedDecimalString(f83)) return undefined
-  const f84: unknown = r18.open_interest_value
-  if (!isUnsignedDecimalString(f84)) return undefined
-  return { symbol: f82, timestamp: c10, openInterest: f83, openInterestValue: f84 }
+  const r19 = input as Row
+  const f83: unknown = r19.timestamp
+  if (!isUint(f83)) return undefined
+  const c10 = epochToMs(f83)
+  const f84: unknown = r19.symbol
+  if (typeof f84 !== 'string') return undefined
+  const f85: unknown = r19.open_interest
+  if (!isUnsignedDecimalString(f85)) return undefined
+  const f86: unknown = r19.open_interest_value
+  if (!isUnsignedDecimalString(f86)) return undefined
+  return { symbol: f84, timestamp: c10, openInterest: f85, openInterestValue: f86 }
 }
 
 /** `/contract/public/open-interest`: user params to the wire query. */
@@ -1860,11 +1954,11 @@ function encodeOpenInterest(
   input: unknown,
 ): EndpointQuery<'/contract/public/open-interest'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r19 = input as Row
-  const f85: unknown = r19.symbol
-  if (!isSymbol(f85)) return undefined
-  const o6: Record<string, unknown> = { symbol: f85 }
-  return o6 as EndpointQuery<'/contract/public/open-interest'>
+  const r20 = input as Row
+  const f87: unknown = r20.symbol
+  if (!isSymbol(f87)) return undefined
+  const o7: Record<string, unknown> = { symbol: f87 }
+  return o7 as EndpointQuery<'/contract/public/open-interest'>
 }
 
 /** `/contract/public/funding-rate-v2`: wire `data` to the model. */
@@ -1881,30 +1975,30 @@ function encodeFundingRates(
   input: unknown,
 ): EndpointQuery<'/contract/public/funding-rate-v2'> | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r21 = input as Row
-  const f93: unknown = r21.symbol
-  if (f93 !== undefined && !isSymbol(f93)) return undefined
-  const o7: Record<string, unknown> = {}
-  if (f93 !== undefined || 'symbol' in r21) o7.symbol = f93
-  return o7 as EndpointQuery<'/contract/public/funding-rate-v2'>
+  const r22 = input as Row
+  const f96: unknown = r22.symbol
+  if (f96 !== undefined && !isSymbol(f96)) return undefined
+  const o8: Record<string, unknown> = {}
+  if (f96 !== undefined || 'symbol' in r22) o8.symbol = f96
+  return o8 as EndpointQuery<'/contract/public/funding-rate-v2'>
 }
 
 /** A JSON body to the envelope `{ code, message, trace, data }`. */
 function readEnvelopeBody(input: unknown): Envelope | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
-  const r22 = input as Row
-  const f94: unknown = r22.code
-  if (!isEnvelopeCode(f94)) return undefined
-  const c13 = codeToNumber(f94)
-  const f95: unknown = r22.message
-  if (f95 !== undefined && typeof f95 !== 'string') return undefined
-  const f96: unknown = r22.msg
-  if (f96 !== undefined && typeof f96 !== 'string') return undefined
-  const f97: unknown = r22.trace
-  if (f97 !== undefined && typeof f97 !== 'string') return undefined
-  const f98: unknown = r22.data
-  if (f98 !== undefined && !isAnything(f98)) return undefined
-  return { code: c13, message: messageOf(f95, f96), trace: orNull(f97), data: f98 }
+  const r23 = input as Row
+  const f97: unknown = r23.code
+  if (!isEnvelopeCode(f97)) return undefined
+  const c13 = codeToNumber(f97)
+  const f98: unknown = r23.message
+  if (f98 !== undefined && typeof f98 !== 'string') return undefined
+  const f99: unknown = r23.msg
+  if (f99 !== undefined && typeof f99 !== 'string') return undefined
+  const f100: unknown = r23.trace
+  if (f100 !== undefined && typeof f100 !== 'string') return undefined
+  const f101: unknown = r23.data
+  if (f101 !== undefined && !isAnything(f101)) return undefined
+  return { code: c13, message: messageOf(f98, f99), trace: orNull(f100), data: f101 }
 }
 
 const decodeKlinesDrift: DriftShape | null = {
@@ -1992,19 +2086,26 @@ const decodeContractsDrift: DriftShape | null = {
           'status',
           'delist_time',
           'funding_time',
+          'tradfi_info',
         ],
-        expected: [
-          'vol_precision',
+        expected: ['vol_precision', 'expire_timestamp', 'settle_timestamp'],
+        quiet: [
+          'volume_precision',
           'market_max_volume',
-          'expire_timestamp',
-          'settle_timestamp',
           'funding_interval_hours',
           'status',
           'delist_time',
           'funding_time',
+          'tradfi_info',
         ],
-        quiet: ['volume_precision'],
-        children: {},
+        children: {
+          tradfi_info: {
+            keys: ['market_group'],
+            expected: ['market_group'],
+            quiet: [],
+            children: {},
+          },
+        },
       },
     },
   },
@@ -2062,9 +2163,10 @@ const decodeFundingRatesDrift: DriftShape | null = {
       'funding_time',
       'funding_upper_limit',
       'funding_lower_limit',
+      'funding_interval_hours',
     ],
     expected: [],
-    quiet: ['timestamp'],
+    quiet: ['timestamp', 'funding_interval_hours'],
     children: {},
   },
 }
