@@ -202,7 +202,15 @@ export class Emitter {
     const result = this.fresh('m')
     const inner: Lines = []
     const value = this.#value(plan.inner, v, inner, type && `NonNullable<${type}>`)
-    out.push(`let ${result}${type ? `: ${type} | ${empty}` : ''} = ${empty}`)
+    if (type) out.push(`let ${result}: ${type} | ${empty} = ${empty}`)
+    else if (plan.kind === 'nullable') out.push(`let ${result} = null`)
+    else {
+      // `= undefined` would be formatted away; TypeScript types the `let` by its assignments.
+      out.push(
+        '// biome-ignore lint/suspicious/noImplicitAnyLet: typed by the branch that assigns it',
+        `let ${result}`,
+      )
+    }
     out.push(`if (${v} !== ${empty}) {`, ...inner, `${result} = ${value}`, '}')
     return result
   }

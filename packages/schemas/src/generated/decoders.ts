@@ -1547,6 +1547,7 @@ function contractsList(
     const f64: unknown = s[31]
     if (f64 !== undefined && !isUint(f64)) return undefined
     const f65: unknown = s[32]
+    // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the branch that assigns it
     let m
     if (f65 !== undefined) {
       let m1 = null
