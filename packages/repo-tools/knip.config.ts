@@ -52,8 +52,9 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/sandbox': {
-      // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
-      entry: ['src/index.ts', 'src/bin.ts'],
+      // bin/perpkit-sandbox.js runs the compiled dist/bin.js; the load benchmark forks its
+      // servers by path.
+      entry: ['src/index.ts', 'src/bin.ts', 'bench/load-server.ts'],
       vitest,
     },
     'packages/recorder': {

@@ -2,6 +2,7 @@
  * The shared sandbox runs with live quirks on (its default): each test sees a
  * quirk in the raw envelope, then shows the client's model is right anyway.
  */
+import { startSandbox } from '@perpkit/sandbox'
 import { describe, expect, inject, it } from 'vitest'
 import { createClient } from '../src/index.ts'
 
@@ -57,7 +58,20 @@ describe('live quirks, over HTTP, handled by the client', () => {
   })
 
   it('reads "no expiry" sent as 0, null or "" as null, and a dated future\'s expiry in ms', async () => {
-    const { data, envelope } = await client.getContracts().withResponse()
+    // Live lists no dated future: a sandbox that lists them, otherwise as the shared one.
+    const futures = await startSandbox({
+      seed: 7,
+      now: () => now,
+      quiet: true,
+      rateLimit: false,
+      datedFutures: true,
+    })
+    const withFutures = createClient({ baseUrl: futures.url, rateLimit: false, now: () => now })
+    const { data, envelope } = await withFutures
+      .getContracts()
+      .withResponse()
+      .finally(() => futures.close())
+    expect(data.some((contract) => contract.productType === 'futures')).toBe(true)
     const rows = (envelope.data as { symbols: WireRow[] }).symbols
     const perpetualExpiries = new Set(
       rows

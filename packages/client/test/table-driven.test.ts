@@ -34,7 +34,13 @@ describe("a row's auth is honoured and the client's `auth` overrides it", () => 
   let signed: Awaited<ReturnType<typeof startSandbox>>
 
   beforeAll(async () => {
-    signed = await startSandbox({ now: () => now, quiet: true, credentials })
+    // A deployment that signs every call: the table's public rows are refused unsigned.
+    signed = await startSandbox({
+      now: () => now,
+      quiet: true,
+      credentials,
+      endpointAuth: 'SIGNED',
+    })
   })
   afterAll(() => signed.close())
 

@@ -13,8 +13,8 @@ let sandbox: Sandbox
 let live: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, depthLevels: 1000, rateLimit: false })
-  live = await startSandbox({ now: () => NOW, contracts: 'live', rateLimit: false })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW, depthLevels: 1000 })
+  live = await startSandbox({ rateLimit: false, now: () => NOW, contracts: 'live' })
 })
 
 afterAll(async () => {

@@ -106,7 +106,7 @@ beforeAll(async () => {
   const ast = await openapiTS(JSON.parse(openApiText) as Parameters<typeof openapiTS>[0])
   writeFileSync(join(dir, 'schema.ts'), astToString(ast))
   writeFileSync(join(dir, 'usage.ts'), usage)
-  sandbox = await startSandbox({ now: () => NOW, quiet: true })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW, quiet: true })
 })
 
 afterAll(async () => {

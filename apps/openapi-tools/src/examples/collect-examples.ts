@@ -158,16 +158,18 @@ async function sharedExamples(
 export async function collectExamples(): Promise<OpenApiExamples> {
   const common = { seed: 1, now: () => EXAMPLES_NOW, depthLevels: 5, quiet: true } as const
   const sandboxes = await Promise.all([
-    startSandbox({ ...common, rateLimit: false }),
+    // inventedFaults: the 500 example (the sandbox's own failure) needs the server-error fault.
+    startSandbox({ ...common, rateLimit: false, inventedFaults: true }),
     startSandbox({
       ...common,
-      rateLimit: true,
       rateLimitBudgets: { '/contract/public/depth': { limit: 1, windowMs: 60_000 } },
     }),
     startSandbox({
       ...common,
       rateLimit: false,
       credentials: { apiKey: 'example-key', secret: 'example-secret', memo: 'example-memo' },
+      // Public endpoints stay public in signed mode, as live: the 401 examples need them signed.
+      endpointAuth: 'SIGNED',
     }),
   ])
   try {

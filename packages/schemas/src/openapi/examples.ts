@@ -41,28 +41,11 @@ export function readExamples(): OpenApiExamples {
 
 const REGENERATE = 'run `pnpm --filter @perpkit/openapi-tools examples` and commit the result'
 
-/**
- * Shared answers the sandbox cannot give yet, so they go without an example: its faults have
- * no CDN 403 page and no 30014 JSON body (issue 34 adds both, as `forbidden-html` and
- * `unavailable`). Once the examples file has one, the generator asks for it to leave this set.
- */
-const AWAITING_THE_SANDBOX: ReadonlySet<string> = new Set([
-  'the Forbidden response text/html',
-  'the Unavailable response application/json',
-])
-
 /** Gives each media type of `response` its examples from `examples`, or throws naming it. */
 function attach(response: JsonSchema, examples: ByMediaType | undefined, where: string): void {
   const content = response.content as Record<string, JsonSchema> | undefined
   for (const [type, media] of Object.entries(content ?? {})) {
     const named = examples?.[type]
-    const awaited = AWAITING_THE_SANDBOX.has(`${where} ${type}`)
-    if (named !== undefined && awaited) {
-      throw new Error(
-        `openapi: ${where} ${type} has an example now: take it out of AWAITING_THE_SANDBOX in src/openapi/examples.ts`,
-      )
-    }
-    if (awaited) continue
     if (named === undefined || Object.keys(named).length === 0) {
       throw new Error(`openapi: no example for ${where} ${type}; ${REGENERATE}`)
     }
