@@ -2,8 +2,8 @@
  * A decoding plan written out as plain TypeScript: one function per
  * top-level schema, one per list (its rows checked and converted inline in
  * the loop, no call per row or field but the checks and conversions
- * themselves), and, for rows whose keys come in any order, a reader per first
- * key. Every failure is `return undefined`: the caller then asks zod why.
+ * themselves), and, for rows whose keys come in any order, two readers (see
+ * `#readers`). Every failure is `return undefined`: the caller then asks zod why.
  *
  * @module
  */
