@@ -26,10 +26,9 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
-import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { isNetworkFailure } from './network-failure.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
-import { type CallOptions, checkCallOptions } from './options.ts'
+import type { CallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
 import { type EndpointLimiter, endpointLimiter, withinCap } from './rate-limit-store.ts'
@@ -37,6 +36,7 @@ import { InProcessRateLimitStore } from './rate-limiter.ts'
 import { readBody } from './read-body.ts'
 import { type RawResponse, readResponse } from './read-response.ts'
 import { followRedirects } from './redirects.ts'
+import { checkCallOptions } from './resolve-options.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 import type { Hop, Transport } from './transport.ts'
 
@@ -70,7 +70,6 @@ export async function send(
   const label = `${spec.method} ${spec.path}`
   const call = checkCallOptions(callOptions, label)
   const { options } = transport
-  const schemas = loadedSchemas() ?? (await loadSchemas())
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const limiter = limiterOf(transport, spec.path, spec.budget)
   // No server header can make the endpoint wait past the call's cap.
@@ -78,7 +77,7 @@ export async function send(
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
-      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1, schemas)
+      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1)
     } catch (error) {
       result = toPerpkitError(error, label, call.signal, options.origin)
     }
@@ -133,7 +132,6 @@ async function attemptOnce(
   label: string,
   bucket: EndpointLimiter | undefined,
   attempts: number,
-  schemas: Schemas,
 ): Promise<RawResponse> {
   const { options } = transport
   const maxBytes =
@@ -169,7 +167,7 @@ async function attemptOnce(
     }
     const text = await readBody(response, maxBytes, label)
     try {
-      return readResponse(response, text, label, rateLimit, attempts, schemas)
+      return readResponse(response, text, label, rateLimit, attempts)
     } catch (error) {
       // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
       if (error instanceof PerpkitError) throw error

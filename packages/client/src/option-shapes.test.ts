@@ -2,7 +2,8 @@
 // naming the option (never a raw error, never a later "Signing failed" blamed on another option).
 import { describe, expect, it } from 'vitest'
 import { OptionError } from './errors/option.ts'
-import { type ClientOptions, resolveOptions } from './options.ts'
+import type { ClientOptions } from './options.ts'
+import { resolveOptions } from './resolve-options.ts'
 
 const base = 'http://127.0.0.1:1'
 const credentials = { apiKey: 'key-shapes', secret: 'sEcReT-shapes', memo: 'memo-shapes' }
