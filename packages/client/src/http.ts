@@ -27,7 +27,7 @@ import {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 import { isNetworkFailure } from './network-failure.ts'
-import { checkInteger, checkPositiveMs } from './option-checks.ts'
+import { checkInteger, checkPositiveMs, checkSignal } from './option-checks.ts'
 import type { CallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
@@ -36,7 +36,6 @@ import { InProcessRateLimitStore } from './rate-limiter.ts'
 import { readBody } from './read-body.ts'
 import { type RawResponse, readResponse } from './read-response.ts'
 import { followRedirects } from './redirects.ts'
-import { checkCallOptions } from './resolve-options.ts'
 import { resolveRetry, retryDelay, shouldRetry } from './retry.ts'
 import type { Hop, Transport } from './transport.ts'
 
@@ -68,7 +67,8 @@ export async function send(
   callOptions?: CallOptions,
 ): Promise<RawResponse> {
   const label = `${spec.method} ${spec.path}`
-  const call = checkCallOptions(callOptions, label)
+  // `null` per-call options are none.
+  const call = callOptions ?? {}
   const { options } = transport
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const limiter = limiterOf(transport, spec.path, spec.budget)
@@ -140,6 +140,7 @@ async function attemptOnce(
       : checkInteger('maxResponseBytes', call.maxResponseBytes, 1)
   const timeoutMs =
     call.timeout === undefined ? options.timeout : checkPositiveMs('timeout', call.timeout)
+  checkSignal('signal', call.signal)
   // Nothing may throw between taking the slot and the `try` that releases it.
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const controller = new AbortController()

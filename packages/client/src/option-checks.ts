@@ -215,29 +215,21 @@ export function checkSecretString(name: string, value: unknown): string {
 }
 
 /**
- * An `AbortSignal` (anything with `aborted` and `addEventListener`, so a
- * signal of another realm or polyfill passes), or `undefined`.
+ * An `AbortSignal` (anything with `addEventListener`, so a signal of another
+ * realm or a polyfill passes), or `undefined`.
  *
  * @param name - The option's path, e.g. `signal`.
  * @param value - What was passed.
  * @returns The signal.
- * @throws {@link OptionError} otherwise (an `AbortController` passed instead of its `signal`, say).
+ * @throws {@link OptionError} otherwise (an `AbortController` passed instead of its `signal`, say:
+ *   the message shows `controller.signal`).
  */
 export function checkSignal(name: string, value: unknown): AbortSignal | undefined {
-  if (value === undefined) return undefined
-  const signal = value as Partial<AbortSignal> | null
   if (
-    typeof signal !== 'object' ||
-    signal === null ||
-    typeof signal.aborted !== 'boolean' ||
-    typeof signal.addEventListener !== 'function'
+    value !== undefined &&
+    typeof (value as AbortSignal | null)?.addEventListener !== 'function'
   ) {
-    const hint = typeof (signal as { abort?: unknown } | null)?.abort === 'function'
-    throw invalidOption(
-      name,
-      hint ? 'an AbortSignal (controller.signal, not the controller)' : 'an AbortSignal',
-      value,
-    )
+    throw invalidOption(name, 'an AbortSignal (controller.signal)', value)
   }
-  return value as AbortSignal
+  return value as AbortSignal | undefined
 }

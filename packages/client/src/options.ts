@@ -31,9 +31,8 @@ export interface ClientOptions {
   baseUrl?: string
   /**
    * API credentials: needed for `KEYED` and `SIGNED` requests, three non-empty
-   * strings, checked and read once by `createClient` (to change them, create
-   * another client). Kept in a closure: never on the client object, never in a
-   * message.
+   * strings (checked by `createClient`). Kept in a closure: never on the client
+   * object, never in a message.
    */
   credentials?: Credentials
   /**
@@ -79,8 +78,8 @@ export interface ClientOptions {
    */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
   /**
-   * Names of the signing headers, any of the three (HTTP header names, no two
-   * the same; checked by `createClient`).
+   * Names of the signing headers, any of the three (HTTP header names, checked
+   * by `createClient`).
    * @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' }
    */
   headerNames?: Partial<HeaderNames>

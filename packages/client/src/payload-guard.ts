@@ -43,7 +43,7 @@ export function describeThrow(error: unknown): string {
   try {
     if (error instanceof Error) return `${error.name}: ${error.message}`
   } catch {
-    return 'a value whose properties cannot be read'
+    return 'an unreadable value'
   }
   return typeof error === 'string' ? error : 'a non-error value was thrown'
 }

@@ -14,7 +14,6 @@ import {
   checkObject,
   checkOneOf,
   checkPositiveMs,
-  checkSignal,
   describeReceived,
   invalidOption,
 } from './option-checks.ts'
@@ -25,7 +24,7 @@ import {
   checkHooks,
   checkStore,
 } from './option-shapes.ts'
-import type { CallOptions, ClientOptions, RateLimitOptions, ResolvedOptions } from './options.ts'
+import type { ClientOptions, RateLimitOptions, ResolvedOptions } from './options.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
 import { resolveRetry } from './retry.ts'
@@ -127,54 +126,15 @@ function checkBaseUrl(raw: unknown): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OptionError('baseUrl', `baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
   }
-  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) {
-    // Paths are appended to the base URL: a query or fragment there would swallow them.
+  // User info (fetch refuses such URLs), a query or a fragment (the paths appended to the base
+  // URL would land in it). The URL is not shown: its user info may hold a password.
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(raw)) {
     throw new OptionError(
       'baseUrl',
-      `baseUrl must not carry a query string or a fragment (paths are appended to it), got ${JSON.stringify(raw)}`,
-    )
-  }
-  if (url.username !== '' || url.password !== '') {
-    // The URL is not shown: its user info may hold a password.
-    throw new OptionError(
-      'baseUrl',
-      'baseUrl must not carry a user name or password (fetch refuses such URLs): pass credentials or headers instead',
+      'baseUrl must not carry a user name, password, query string or fragment: pass credentials, headers or query instead',
     )
   }
   return url
-}
-
-/**
- * Checks the per-call options of one call (`undefined` or `null`: none). The
- * durations, the retry policy and the body limit are checked where they are
- * read; the signal here, before anything subscribes to it.
- *
- * @param call - What the caller passed.
- * @param endpoint - The request it belongs to (`GET /contract/public/depth`), for the message.
- * @returns The options.
- * @throws {@link OptionError} for options that are not an object, or a `signal`
- *   that is not an `AbortSignal`.
- * @example
- * ```ts
- * checkCallOptions({ signal: AbortSignal.timeout(1000) }).signal?.aborted // false
- * ```
- */
-export function checkCallOptions(
-  call: CallOptions | null | undefined,
-  endpoint?: string,
-): CallOptions {
-  if (call === undefined || call === null) return {}
-  try {
-    checkObject(
-      'options',
-      call,
-      'per-call options { signal?, timeout?, retry?, maxResponseBytes? }',
-    )
-    checkSignal('signal', call.signal)
-  } catch (error) {
-    throw endpoint === undefined ? error : (error as OptionError).forEndpoint(endpoint)
-  }
-  return call
 }
 
 function resolveRateLimit(

@@ -86,9 +86,9 @@ export function guardHooks(hooks: ClientHooks): ClientHooks {
 }
 
 /**
- * Wraps the `now` option: a throw, anything but a finite, non-negative number,
- * or a time that reads as epoch seconds (before 1973 in milliseconds) is an
- * {@link OptionError} naming `now`.
+ * Wraps the `now` option: a throw, or anything but a finite number of epoch
+ * milliseconds (a time that reads as epoch seconds, before 1973 in
+ * milliseconds, included), is an {@link OptionError} naming `now`.
  *
  * @param now - The user's clock.
  * @returns The guarded clock.
@@ -102,17 +102,12 @@ export function guardClock(now: () => number): () => number {
       // Whatever it threw (a clock is no transport: even a network error is its own failure).
       throw thrownBy('now', error)
     }
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    // Below 10^11 reads as epoch seconds: signed requests would fail as a clock 56 years
+    // off, and candle ranges would end in 1970.
+    if (typeof value !== 'number' || !(value >= SECONDS_THRESHOLD && value < Infinity)) {
       throw unusableResult(
         'now',
-        `now returned ${describeReceived(value)}, not epoch milliseconds (a finite, non-negative number)`,
-      )
-    }
-    if (value < SECONDS_THRESHOLD) {
-      // Signed requests would fail as a clock 56 years off, and candle ranges would end in 1970.
-      throw unusableResult(
-        'now',
-        `now returned ${value}, which reads as epoch seconds: return epoch milliseconds (as Date.now() does)`,
+        `now returned ${describeReceived(value)}, not epoch milliseconds (as Date.now() returns)`,
       )
     }
     return value
