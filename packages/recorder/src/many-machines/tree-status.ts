@@ -1,53 +1,34 @@
 /**
- * `status --redis` / `--out`: the queue's job counts, and the coverage of
- * the shared Parquet tree per root (every dataset and the gap rows) × symbol
- * (× step for candles): first, last, rows, duplicates left for compaction (by
- * the root's key), holes (candles), files.
+ * `status --redis` / `--out`: the queues' job counts and silent workers'
+ * jobs, and the coverage of the shared Parquet tree per root (every dataset
+ * and the gap rows) × symbol (× step for candles): first, last, rows,
+ * duplicates left for compaction (by the root's key), holes (candles; with
+ * `--redis`, against the plan), files.
  *
  * @module
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { Queue } from 'bullmq'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
+import { candleDatasets } from '../datasets/tables.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
+import { type PlannedSeries, readPlan } from './coverage.ts'
+import { againstPlan, windowsWithRows } from './plan-holes.ts'
+import { readQueueStatus } from './queue-status.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
 
-/** Job counts by state. */
-type QueueCounts = Record<string, number>
-
 /**
- * Reads the queue's job counts.
+ * The glob of a root's files in the tree.
  *
- * @param redisUrl - `--redis`.
- * @param queueName - `--queue`.
- * @returns The queue name and its counts by state (waiting, active, completed, failed, ...).
+ * @param out - The tree.
+ * @param root - The root's name.
+ * @returns Every Parquet file under `<out>/<root>/symbol=.../date=.../`.
  */
-async function readQueueCounts(
-  redisUrl: string | undefined,
-  queueName: string | undefined,
-): Promise<{ queue: string; counts: QueueCounts }> {
-  const target = parseRedisUrl(redisUrl)
-  const name = parseQueueName(queueName)
-  const redis = await connectRedis(target)
-  const queue = new Queue(name, { connection: redis })
-  try {
-    const counts = await queue.getJobCounts(
-      'waiting',
-      'active',
-      'delayed',
-      'prioritized',
-      'completed',
-      'failed',
-    )
-    return { queue: name, counts }
-  } finally {
-    await queue.close()
-    redis.destroy()
-  }
+function treeGlob(out: string, root: string): string {
+  return join(out, root, '*', '*', '*.parquet')
 }
 
 /** Coverage of one series of the tree. */
@@ -63,9 +44,11 @@ export interface TreeRow {
   rows: number
   /** Extra copies, removed by `compact`. */
   duplicates: number
-  /** Missing candles between first and last (candles), else 0. */
+  /** Missing candles between first and last (candles), else 0; with a plan, also those of planned windows before first or after last. */
   holes: number
   files: number
+  /** With a plan: the planned windows with no candle in the tree, as `YYYY-MM-DD..YYYY-MM-DD`. */
+  missing?: string[]
 }
 
 function seriesSql(layout: ParquetLayout, glob: string): string {
@@ -102,7 +85,7 @@ export async function readTreeStatus(
   try {
     const rows: TreeRow[] = []
     for (const layout of layouts) {
-      const glob = join(out, layout.root, '*', '*', '*.parquet')
+      const glob = treeGlob(out, layout.root)
       const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
       for (const r of found)
         rows.push({
@@ -125,7 +108,62 @@ export async function readTreeStatus(
 }
 
 /**
- * Prints the queue counts (with `--redis`) and the tree's coverage (with `--out`).
+ * Measures the tree's candle series against the plan: their holes include the
+ * planned windows missing at either end, and series planned but absent from
+ * the tree appear with no rows.
+ *
+ * @param out - The tree.
+ * @param rows - Its coverage ({@link readTreeStatus}).
+ * @param plan - The plan ({@link readPlan}).
+ * @returns The rows, measured against the plan.
+ */
+async function withPlan(
+  out: string,
+  rows: readonly TreeRow[],
+  plan: readonly PlannedSeries[],
+): Promise<TreeRow[]> {
+  const roots = candleDatasets(declared)
+    .map((d) => ({ dataset: d.name, glob: treeGlob(resolve(out), d.name) }))
+    .filter((r) => existsSync(join(resolve(out), r.dataset)))
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' })
+  const conn = await instance.connect()
+  try {
+    const found = await windowsWithRows(conn, roots)
+    const key = (r: { dataset: string; symbol: string; step: number | null }) =>
+      `${r.dataset}|${r.symbol}|${r.step}`
+    const planned = new Map(plan.map((p) => [key(p), p]))
+    const measured = rows.map((row) => {
+      const series = planned.get(key(row))
+      if (series === undefined) return row
+      return { ...row, ...againstPlan(series, row, found.get(key(row)) ?? new Set()) }
+    })
+    const seen = new Set(rows.map(key))
+    for (const series of plan) {
+      if (seen.has(key(series))) continue
+      const { holes, missing } = againstPlan(series, undefined, found.get(key(series)) ?? new Set())
+      measured.push({
+        dataset: series.dataset,
+        symbol: series.symbol,
+        step: series.step,
+        first: '',
+        last: '',
+        rows: 0,
+        duplicates: 0,
+        holes,
+        files: 0,
+        missing,
+      })
+    }
+    return measured
+  } finally {
+    conn.closeSync()
+    instance.closeSync()
+  }
+}
+
+/**
+ * Prints the queues' counts and silent jobs (with `--redis`) and the tree's
+ * coverage (with `--out`; against the plan when `--redis` is given too).
  *
  * @param values - The flags.
  * @param ctx - Output.
@@ -141,22 +179,43 @@ export async function printScaleStatus(
   ctx: { stdout: { write(text: string): void; isTTY?: boolean | undefined } },
 ): Promise<number> {
   const json = values.json || !ctx.stdout.isTTY
+  const write = (fields: object, text: string) =>
+    ctx.stdout.write(json ? `${JSON.stringify(fields)}\n` : `${text}\n`)
+  let plan: PlannedSeries[] | undefined
   if (values.redis !== undefined) {
-    const { queue, counts } = await readQueueCounts(values.redis, values.queue)
-    ctx.stdout.write(
-      json
-        ? `${JSON.stringify({ source: 'queue', queue, ...counts })}\n`
-        : `queue ${queue}: ${Object.entries(counts)
+    const target = parseRedisUrl(values.redis)
+    const base = parseQueueName(values.queue)
+    const redis = await connectRedis(target)
+    try {
+      const status = await readQueueStatus(redis, base)
+      for (const { queue, counts } of status.queues)
+        write(
+          { source: 'queue', queue, ...counts },
+          `queue ${queue}: ${Object.entries(counts)
             .map(([k, v]) => `${k}=${v}`)
-            .join(' ')}\n`,
-    )
-  }
-  if (values.out !== undefined)
-    for (const row of await readTreeStatus(values.out))
-      ctx.stdout.write(
-        json
-          ? `${JSON.stringify({ source: 'parquet', ...row })}\n`
-          : `${row.dataset} ${row.symbol}${row.step === null ? '' : ` ${row.step}m`}  ${row.first} .. ${row.last}  rows ${row.rows}  duplicates ${row.duplicates}  holes ${row.holes}  files ${row.files}\n`,
+            .join(' ')}`,
+        )
+      write(
+        { source: 'workers', queue: base, live: status.workers },
+        `workers beating: ${status.workers}`,
       )
+      for (const job of status.silent)
+        write(
+          { source: 'silent-worker', ...job },
+          `job ${job.id} (${job.queue}) is active on ${job.worker}, which ${job.lastBeat === null ? 'never beat (or not for a day)' : `last beat at ${job.lastBeat}, ${Math.round((job.silentMs ?? 0) / 1000)} s ago`}: stalled-job recovery will run it again`,
+        )
+      if (values.out !== undefined) plan = await readPlan(redis, base)
+    } finally {
+      redis.destroy()
+    }
+  }
+  if (values.out !== undefined) {
+    const rows = await readTreeStatus(values.out)
+    for (const row of plan === undefined ? rows : await withPlan(values.out, rows, plan))
+      write(
+        { source: 'parquet', ...row },
+        `${row.dataset} ${row.symbol}${row.step === null ? '' : ` ${row.step}m`}  ${row.first || '-'} .. ${row.last || '-'}  rows ${row.rows}  duplicates ${row.duplicates}  holes ${row.holes}  files ${row.files}${row.missing?.length ? `  missing ${row.missing.join(', ')}` : ''}`,
+      )
+  }
   return 0
 }
