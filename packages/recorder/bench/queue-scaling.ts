@@ -22,7 +22,7 @@ const SYMBOLS = 'BTCUSDT,ETHUSDT,SOLUSDT,XRPUSDT,DOGEUSDT,1000PEPEUSDT,ACEUSDT,N
 const BUDGET = process.env.BENCH_BUDGET ?? '6/3000'
 const DAYS = Number(process.env.BENCH_DAYS ?? 8)
 /** Runs of each sweep, interleaved (`BENCH_REPEAT`). */
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 3)
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 5)
 /** Candles of one request of a 1m day's three (500, 500, 440): the mean a request carries. */
 const CANDLES_PER_REQUEST = 1440 / 3
 
@@ -100,7 +100,6 @@ export async function benchQueueScaling(): Promise<void> {
     },
   })
   const dir = mkdtempSync(join(tmpdir(), 'recorder-queue-bench-'))
-  const connection = await createRedisClient({ url: redis.url }).connect()
   const sweep = (process.env.BENCH_EGRESSES ?? '1,2,4').split(',').map(Number)
   const runs = new Map<number, Run[]>(sweep.map((n) => [n, []]))
   try {
@@ -116,6 +115,8 @@ export async function benchQueueScaling(): Promise<void> {
             ]),
           ),
         )
+        // A connection per run: BullMQ queues leave their listeners on it.
+        const connection = await createRedisClient({ url: redis.url }).connect()
         const queues = endpointQueues(queueName)
           .filter((q) => q.kind === 'backfill')
           .map((q) => new Queue(q.name, { connection }))
@@ -162,6 +163,7 @@ export async function benchQueueScaling(): Promise<void> {
         )
         const own = process.cpuUsage(ownBefore)
         for (const queue of queues) await queue.close()
+        connection.destroy()
         await Promise.all(
           workers.map(
             (w) =>
@@ -225,7 +227,6 @@ export async function benchQueueScaling(): Promise<void> {
   } finally {
     for (const child of started)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    connection.destroy()
     await sandbox.close()
     await redis.close()
     rmSync(dir, { recursive: true, force: true })

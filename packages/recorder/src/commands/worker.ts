@@ -11,7 +11,7 @@ import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import { isPerpkitError, isRetryableError } from '@perpkit/client'
 import type { RateLimitBudget } from '@perpkit/schemas/lite'
-import { Queue, UnrecoverableError } from 'bullmq'
+import { UnrecoverableError } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { describeError, RecorderError } from '../errors.ts'
@@ -26,9 +26,11 @@ import { runBackfillJob } from '../many-machines/run-backfill-job.ts'
 import { runRecordJob } from '../many-machines/run-record-job.ts'
 import { type RunJob, startFleet } from '../many-machines/run-workers.ts'
 import { openTreeWriter } from '../many-machines/tree-writer.ts'
-import { createRecorderMetrics, type RecorderMetrics } from '../metrics/recorder-metrics.ts'
-import { type MetricsServer, parseMetricsFlags, serveMetrics } from '../metrics/serve-metrics.ts'
+import { createRecorderMetrics } from '../metrics/recorder-metrics.ts'
+import { type MetricsServer, parseMetricsFlags } from '../metrics/serve-metrics.ts'
+import { serveWorkerMetrics } from '../metrics/worker-metrics.ts'
 import { createProgress } from '../progress.ts'
+import { settleWithin } from '../settle-within.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `worker`. */
@@ -127,7 +129,14 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
   if (!values.sandbox && baseUrl === undefined)
     throw new RecorderError('--base-url <url> or --sandbox is required')
   const address =
-    localAddress ?? (baseUrl === undefined ? '127.0.0.1' : await sourceAddressFor(baseUrl))
+    localAddress ??
+    (baseUrl === undefined
+      ? '127.0.0.1'
+      : await sourceAddressFor(baseUrl).catch((error: unknown) => {
+          throw new RecorderError(
+            `--base-url ${JSON.stringify(baseUrl)}: no route to its host from here (${describeError(error)})`,
+          )
+        }))
 
   const redis = await connectRedis(target)
   const closers: (() => Promise<void> | void)[] = [() => redis.destroy()]
@@ -148,7 +157,7 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
       { name, egress, address, host: hostname(), pid: process.pid, beatMs, startedAt: ctx.now() },
       reportError,
     )
-    closers.push(() => withDeadline(heartbeat.stop(), 1_000))
+    closers.push(() => settleWithin(heartbeat.stop(), 1_000))
     const limiterRedis = await connectRedis(target)
     closers.push(() => limiterRedis.destroy())
     const metrics = metricsAt === undefined ? undefined : createRecorderMetrics(ctx.now)
@@ -166,6 +175,9 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     const writer = await openTreeWriter(out, ctx.now)
     closers.push(() => writer.close())
     const queues = endpointQueues(base)
+    // Every BullMQ worker (and, with --metrics-port, every queue handle) on the shared
+    // connection listens to its events: two per queue, not a leak.
+    redis.setMaxListeners(2 * queues.length + 10)
     const deps = { client: source.client, writer, redis, queue: base, lockMs, now: ctx.now }
     const run: RunJob = async (queue, job, ticket) => {
       try {
@@ -230,7 +242,7 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     closeWithin = stopped.clean ? 2_000 : 200
     return stopped.clean ? 0 : 1
   } finally {
-    for (const close of closers.reverse()) await withDeadline(Promise.resolve(close()), closeWithin)
+    for (const close of closers.reverse()) await settleWithin(Promise.resolve(close()), closeWithin)
   }
 }
 
@@ -238,67 +250,4 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
 function budgetsOf(budget: RateLimitBudget | undefined) {
   if (budget === undefined) return undefined
   return { '/contract/public/kline': budget, '/contract/public/markprice-kline': budget }
-}
-
-/** Resolves when `promise` settles or `ms` pass, whichever comes first; never rejects. */
-async function withDeadline(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  await Promise.race([
-    promise.catch(() => {}),
-    new Promise((done) => {
-      timer = setTimeout(done, ms)
-    }),
-  ])
-  clearTimeout(timer)
-}
-
-/**
- * The worker's `/metrics` (its counters, and every queue's jobs by state) and `/healthz`.
- *
- * @param metrics - The counters.
- * @param at - Host and port.
- * @param redis - For the job counts.
- * @param queues - The queues counted.
- * @param health - The health now.
- * @returns The server.
- */
-async function serveWorkerMetrics(
-  metrics: RecorderMetrics,
-  at: { host: string; port: number },
-  redis: Parameters<typeof startFleet>[0]['connection'],
-  queues: ReturnType<typeof endpointQueues>,
-  health: () => { ok: boolean } & Record<string, unknown>,
-): Promise<MetricsServer> {
-  const handles = queues.map((q) => new Queue(q.name, { connection: redis }))
-  metrics.registry.gauge(
-    'perpkit_recorder_jobs',
-    'Jobs of each endpoint queue by state (every worker reports the whole queue: aggregate with max)',
-    async () => {
-      if (!redis.isReady) throw new Error('Redis unreachable')
-      const counts = await Promise.all(
-        handles.map((q) =>
-          q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'),
-        ),
-      )
-      return counts.flatMap((c, i) =>
-        Object.entries(c).map(([state, value]) => ({
-          labels: { queue: handles[i]?.name ?? '', state },
-          value,
-        })),
-      )
-    },
-  )
-  metrics.registry.gauge(
-    'perpkit_recorder_up',
-    '1 while the worker is healthy (see /healthz)',
-    () => [{ labels: {}, value: health().ok ? 1 : 0 }],
-  )
-  const server = await serveMetrics(at, metrics.registry, async () => health())
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close()
-      await Promise.all(handles.map((q) => withDeadline(q.close(), 1_000)))
-    },
-  }
 }

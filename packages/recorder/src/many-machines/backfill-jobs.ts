@@ -11,7 +11,6 @@
  */
 import {
   alignToStep,
-  candleSpan,
   type KlineStep,
   klineWindows,
   MAX_KLINES_PER_REQUEST,
@@ -200,16 +199,6 @@ export function jobWindow(job: Pick<BackfillJob, 'startTime' | 'step'>): number 
  */
 export function jobRequests(job: BackfillJob): number {
   return klineWindows(job.startTime, job.endTime, job.step).length
-}
-
-/**
- * Candles of a job's span.
- *
- * @param job - The job.
- * @returns The count.
- */
-export function jobCandles(job: Pick<BackfillJob, 'startTime' | 'endTime' | 'step'>): number {
-  return candleSpan(job.startTime, job.endTime, job.step).count
 }
 
 /**

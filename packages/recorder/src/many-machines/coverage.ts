@@ -31,7 +31,7 @@ import type { Redis } from './redis.ts'
 export const WindowState = { none: 0, planned: 1, stored: 2, empty: 3 } as const
 
 /** One series of a plan. */
-export interface SeriesId {
+interface SeriesId {
   dataset: string
   symbol: string
   step: PlannedWindow['step']

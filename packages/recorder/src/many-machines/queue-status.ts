@@ -11,13 +11,13 @@ import { endpointQueues } from './queues.ts'
 import type { Redis } from './redis.ts'
 
 /** A queue's job counts by state. */
-export interface QueueCounts {
+interface QueueCounts {
   queue: string
   counts: Record<string, number>
 }
 
 /** A job in flight whose worker is silent. */
-export interface SilentJob {
+interface SilentJob {
   queue: string
   id: string
   /** Its worker's name (`<egress>@<host>:<pid>`). */

@@ -22,7 +22,7 @@ import type { RecordPoll } from './run-record-job.ts'
 import type { CandleFiles } from './tree-writer.ts'
 
 /** A backfill job's candles, or a record poll's rows. */
-export type JobResult = CandleFiles | RecordPoll
+type JobResult = CandleFiles | RecordPoll
 
 /** How a job is run: its queue, data, and the gate ticket its requests report to. */
 export type RunJob = (queue: EndpointQueue, job: Job, ticket: GateTicket) => Promise<JobResult>

@@ -9,7 +9,7 @@ import type { FetchFunction } from '@perpkit/client'
 import { type Counter, createRegistry, type MetricsRegistry, type Sample } from './registry.ts'
 
 /** Where requests leave from, as the request counter labels them. */
-export interface EgressLabels {
+interface EgressLabels {
   /** The egress name (`worker --egress`), or `local` for `record`. */
   egress: string
   /** The source address, or `default` when the system picks it. */

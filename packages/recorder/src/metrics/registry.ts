@@ -8,7 +8,7 @@
  */
 
 /** Label names to values. */
-export type Labels = Readonly<Record<string, string>>
+type Labels = Readonly<Record<string, string>>
 
 /** One value of a family. */
 export interface Sample {
