@@ -8,12 +8,12 @@
  * @module
  */
 import { hostname } from 'node:os'
-import { resolve } from 'node:path'
 import { isPerpkitError, isRetryableError } from '@perpkit/client'
 import type { RateLimitBudget } from '@perpkit/schemas/lite'
 import { UnrecoverableError } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { s3Flags, s3Help, treeLocation } from '../cli/tree-flags.ts'
 import { describeError, RecorderError } from '../errors.ts'
 import { parseJob } from '../many-machines/backfill-jobs.ts'
 import { markStored } from '../many-machines/coverage.ts'
@@ -25,6 +25,7 @@ import { connectRedis, parseQueueName, parseRedisUrl } from '../many-machines/re
 import { runBackfillJob } from '../many-machines/run-backfill-job.ts'
 import { runRecordJob } from '../many-machines/run-record-job.ts'
 import { type RunJob, startFleet } from '../many-machines/run-workers.ts'
+import { openTreeStore } from '../many-machines/tree-store.ts'
 import { openTreeWriter } from '../many-machines/tree-writer.ts'
 import { createRecorderMetrics } from '../metrics/recorder-metrics.ts'
 import { type MetricsServer, parseMetricsFlags } from '../metrics/serve-metrics.ts'
@@ -34,7 +35,7 @@ import { settleWithin } from '../settle-within.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `worker`. */
-export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress <name> --out <dir> [options]
+export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress <name> --out <dir|s3://bucket/prefix> [options]
 
 Takes backfill and record jobs from the queues (one per endpoint, see 'plan') until stopped,
 and writes each job's candles, or a record poll's new rows, as new Parquet files under
@@ -51,7 +52,8 @@ Start it so that a supervisor's signal reaches it: run the bin itself
 Options:
   --redis <url>          Redis holding the queues and the budgets (redis://host:port[/db])
   --egress <name>        Egress name: one budget per name (e.g. the public IP it leaves through)
-  --out <dir>            Shared Parquet tree (created when missing)
+  --out <dir|s3://...>   Shared Parquet tree: a directory (created when missing), or a bucket
+                         and prefix of an S3-compatible store
   --local-address <ip>   Source address of the requests (default: the system's choice)
   --base-url <url>       API base URL (the client's default when omitted)
   --sandbox              Start an embedded sandbox and read from it
@@ -63,6 +65,7 @@ Options:
                          (for a deployment with another limit)
   --metrics-port <n>     Serve GET /metrics (Prometheus) and GET /healthz on this port (0: any)
   --metrics-host <ip>    Address of that server (default 127.0.0.1)
+${s3Help(25)}
   -h, --help             This help`
 
 const flags = {
@@ -80,6 +83,7 @@ const flags = {
   budget: { type: 'string' },
   'metrics-port': { type: 'string' },
   'metrics-host': { type: 'string' },
+  ...s3Flags,
 } as const
 
 /**
@@ -115,9 +119,7 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
   }
   const target = parseRedisUrl(values.redis)
   const egress = checkEgressName(values.egress)
-  if (values.out === undefined || values.out === '')
-    throw new RecorderError('--out <dir> is required')
-  const out = resolve(values.out)
+  const tree = treeLocation(values)
   const maxPerQueue = parsePositive('--concurrency', values.concurrency, 16)
   const base = parseQueueName(values.queue)
   const lockMs = parsePositive('--lock-ms', values['lock-ms'], 30_000, 100)
@@ -172,7 +174,9 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
           })
     const source = await openSource(values, { ...ctx.clientOptions, ...route.clientOptions, fetch })
     closers.push(() => source.close())
-    const writer = await openTreeWriter(out, ctx.now)
+    const store = await openTreeStore(tree)
+    closers.push(() => store.close())
+    const writer = await openTreeWriter(store, ctx.now)
     closers.push(() => writer.close())
     const queues = endpointQueues(base)
     // Every BullMQ worker (and, with --metrics-port, every queue handle) on the shared

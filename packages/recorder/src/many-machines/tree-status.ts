@@ -3,33 +3,26 @@
  * jobs, and the coverage of the shared Parquet tree per root (every dataset
  * and the gap rows) × symbol (× step for candles): first, last, rows,
  * duplicates left for compaction (by the root's key), holes (candles; with
- * `--redis`, against the plan), files.
+ * `--redis`, against the plan), files. A tree in a bucket is read one
+ * root at a time from a temporary download (DuckDB reads no `s3://` URL here:
+ * that would need its httpfs extension, which the recorder never downloads).
  *
  * @module
  */
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
 import { candleDatasets } from '../datasets/tables.ts'
+import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { type PlannedSeries, readPlan } from './coverage.ts'
 import { againstPlan, windowsWithRows } from './plan-holes.ts'
 import { readQueueStatus } from './queue-status.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
-
-/**
- * The glob of a root's files in the tree.
- *
- * @param out - The tree.
- * @param root - The root's name.
- * @returns Every Parquet file under `<out>/<root>/symbol=.../date=.../`.
- */
-function treeGlob(out: string, root: string): string {
-  return join(out, root, '*', '*', '*.parquet')
-}
+import { withLocalRoots } from './tree-partitions.ts'
+import { type Tree, type TreeLocation, withTree } from './tree-store.ts'
 
 /** Coverage of one series of the tree. */
 export interface TreeRow {
@@ -67,44 +60,49 @@ function seriesSql(layout: ParquetLayout, glob: string): string {
 }
 
 /**
- * Reads the coverage of every root of the tree at `out`.
+ * Reads the coverage of every root of a tree.
  *
- * @param outDir - `--out`.
+ * @param tree - The tree: a directory, an `s3://` URL, or an open store.
  * @param datasets - The datasets whose roots are read (default the declared ones).
  * @returns One row per series.
  */
 export async function readTreeStatus(
-  outDir: string,
+  tree: Tree,
   datasets: readonly Dataset[] = declared,
 ): Promise<TreeRow[]> {
-  const out = resolve(outDir)
-  const layouts = treeLayouts(datasets).filter((l) => existsSync(join(out, l.root)))
-  if (layouts.length === 0) return []
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2' })
-  const conn = await instance.connect()
-  try {
-    const rows: TreeRow[] = []
-    for (const layout of layouts) {
-      const glob = treeGlob(out, layout.root)
-      const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
-      for (const r of found)
-        rows.push({
-          dataset: String(r.dataset),
-          symbol: String(r.symbol),
-          step: r.step === null ? null : Number(r.step),
-          first: String(r.first),
-          last: String(r.last),
-          rows: Number(r.rows),
-          duplicates: Number(r.duplicates),
-          holes: Number(r.holes),
-          files: Number(r.files),
+  return withTree(tree, async (store) => {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '2',
+      ...NO_EXTENSION_DOWNLOADS,
+    })
+    const conn = await instance.connect()
+    try {
+      const rows: TreeRow[] = []
+      // One root at a time: a bucket's is downloaded, read, and its copy removed.
+      for (const layout of treeLayouts(datasets))
+        await withLocalRoots(store, [layout], async (dir, roots) => {
+          if (roots.length === 0) return
+          const glob = join(dir, layout.root, '*', '*', '*.parquet')
+          const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
+          for (const r of found)
+            rows.push({
+              dataset: String(r.dataset),
+              symbol: String(r.symbol),
+              step: r.step === null ? null : Number(r.step),
+              first: String(r.first),
+              last: String(r.last),
+              rows: Number(r.rows),
+              duplicates: Number(r.duplicates),
+              holes: Number(r.holes),
+              files: Number(r.files),
+            })
         })
+      return rows
+    } finally {
+      conn.closeSync()
+      instance.closeSync()
     }
-    return rows
-  } finally {
-    conn.closeSync()
-    instance.closeSync()
-  }
+  })
 }
 
 /**
@@ -112,53 +110,62 @@ export async function readTreeStatus(
  * planned windows missing at either end, and series planned but absent from
  * the tree appear with no rows.
  *
- * @param out - The tree.
+ * @param tree - The tree.
  * @param rows - Its coverage ({@link readTreeStatus}).
  * @param plan - The plan ({@link readPlan}).
  * @returns The rows, measured against the plan.
  */
 async function withPlan(
-  out: string,
+  tree: Tree,
   rows: readonly TreeRow[],
   plan: readonly PlannedSeries[],
 ): Promise<TreeRow[]> {
-  const roots = candleDatasets(declared)
-    .map((d) => ({ dataset: d.name, glob: treeGlob(resolve(out), d.name) }))
-    .filter((r) => existsSync(join(resolve(out), r.dataset)))
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2' })
-  const conn = await instance.connect()
-  try {
-    const found = await windowsWithRows(conn, roots)
-    const key = (r: { dataset: string; symbol: string; step: number | null }) =>
-      `${r.dataset}|${r.symbol}|${r.step}`
-    const planned = new Map(plan.map((p) => [key(p), p]))
-    const measured = rows.map((row) => {
-      const series = planned.get(key(row))
-      if (series === undefined) return row
-      return { ...row, ...againstPlan(series, row, found.get(key(row)) ?? new Set()) }
-    })
-    const seen = new Set(rows.map(key))
-    for (const series of plan) {
-      if (seen.has(key(series))) continue
-      const { holes, missing } = againstPlan(series, undefined, found.get(key(series)) ?? new Set())
-      measured.push({
-        dataset: series.dataset,
-        symbol: series.symbol,
-        step: series.step,
-        first: '',
-        last: '',
-        rows: 0,
-        duplicates: 0,
-        holes,
-        files: 0,
-        missing,
+  const candles = new Set(candleDatasets(declared).map((d) => d.name))
+  const layouts = treeLayouts(declared).filter((l) => candles.has(l.root))
+  const found = await withTree(tree, (store) =>
+    withLocalRoots(store, layouts, async (dir, roots) => {
+      const instance = await DuckDBInstance.create(':memory:', {
+        threads: '2',
+        ...NO_EXTENSION_DOWNLOADS,
       })
-    }
-    return measured
-  } finally {
-    conn.closeSync()
-    instance.closeSync()
+      const conn = await instance.connect()
+      try {
+        return await windowsWithRows(
+          conn,
+          roots.map((l) => ({ dataset: l.root, glob: join(dir, l.root, '*', '*', '*.parquet') })),
+        )
+      } finally {
+        conn.closeSync()
+        instance.closeSync()
+      }
+    }),
+  )
+  const key = (r: { dataset: string; symbol: string; step: number | null }) =>
+    `${r.dataset}|${r.symbol}|${r.step}`
+  const planned = new Map(plan.map((p) => [key(p), p]))
+  const measured = rows.map((row) => {
+    const series = planned.get(key(row))
+    if (series === undefined) return row
+    return { ...row, ...againstPlan(series, row, found.get(key(row)) ?? new Set()) }
+  })
+  const seen = new Set(rows.map(key))
+  for (const series of plan) {
+    if (seen.has(key(series))) continue
+    const { holes, missing } = againstPlan(series, undefined, found.get(key(series)) ?? new Set())
+    measured.push({
+      dataset: series.dataset,
+      symbol: series.symbol,
+      step: series.step,
+      first: '',
+      last: '',
+      rows: 0,
+      duplicates: 0,
+      holes,
+      files: 0,
+      missing,
+    })
   }
+  return measured
 }
 
 /**
@@ -166,6 +173,7 @@ async function withPlan(
  * coverage (with `--out`; against the plan when `--redis` is given too).
  *
  * @param values - The flags.
+ * @param tree - `--out`, parsed.
  * @param ctx - Output.
  * @returns The exit code.
  */
@@ -176,6 +184,7 @@ export async function printScaleStatus(
     queue?: string | undefined
     json?: boolean | undefined
   },
+  tree: TreeLocation | undefined,
   ctx: { stdout: { write(text: string): void; isTTY?: boolean | undefined } },
 ): Promise<number> {
   const json = values.json || !ctx.stdout.isTTY
@@ -204,14 +213,14 @@ export async function printScaleStatus(
           { source: 'silent-worker', ...job },
           `job ${job.id} (${job.queue}) is active on ${job.worker}, which ${job.lastBeat === null ? 'never beat (or not for a day)' : `last beat at ${job.lastBeat}, ${Math.round((job.silentMs ?? 0) / 1000)} s ago`}: stalled-job recovery will run it again`,
         )
-      if (values.out !== undefined) plan = await readPlan(redis, base)
+      if (tree !== undefined) plan = await readPlan(redis, base)
     } finally {
       redis.destroy()
     }
   }
-  if (values.out !== undefined) {
-    const rows = await readTreeStatus(values.out)
-    for (const row of plan === undefined ? rows : await withPlan(values.out, rows, plan))
+  if (tree !== undefined) {
+    const rows = await readTreeStatus(tree)
+    for (const row of plan === undefined ? rows : await withPlan(tree, rows, plan))
       write(
         { source: 'parquet', ...row },
         `${row.dataset} ${row.symbol}${row.step === null ? '' : ` ${row.step}m`}  ${row.first || '-'} .. ${row.last || '-'}  rows ${row.rows}  duplicates ${row.duplicates}  holes ${row.holes}  files ${row.files}${row.missing?.length ? `  missing ${row.missing.join(', ')}` : ''}`,
