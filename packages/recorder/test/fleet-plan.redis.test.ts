@@ -186,7 +186,7 @@ describe('plan --rerun-failed, and how attempts are logged', () => {
       ...['--attempts', '2', '--backoff-ms', '100'],
     ]
     // Every kline request fails (the client's retries included); mark-price klines answer.
-    sandbox.faults.add('/contract/public/kline', { kind: 'server-error' }, 1_000_000)
+    sandbox.faults.add('/contract/public/kline', { kind: 'unavailable' }, 1_000_000)
     const w = worker(queue, out)
     const first = await plan(queue, args)
     expect(first).toMatchObject({ jobs: 4, added: 4 })
