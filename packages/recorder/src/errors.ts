@@ -45,7 +45,10 @@ export function describeError(error: unknown): string {
         ? [...new Set(error.errors.map(describeError))].join('; ')
         : ''
     const code = (error as NodeJS.ErrnoException).code
-    return [code, inner].filter((s) => s !== undefined && s !== '').join(': ') || error.name
+    return (
+      [code, inner].filter((s) => s !== undefined && s !== '').join(': ') ||
+      `${error.name} (no message)`
+    )
   }
   const text = String(error)
   return text.trim() === '' ? 'an unnamed failure' : text

@@ -120,7 +120,7 @@ describe('describeError', () => {
     expect(describeError(refused)).toBe(
       'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:6379; connect ECONNREFUSED ::1:6379',
     )
-    expect(describeError(new Error(''))).toBe('Error')
+    expect(describeError(new Error(''))).toBe('Error (no message)')
     expect(describeError('')).toBe('an unnamed failure')
     expect(describeError(new Error('Socket closed unexpectedly'))).toBe(
       'Socket closed unexpectedly',

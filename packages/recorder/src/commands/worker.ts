@@ -239,12 +239,18 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(
       `${JSON.stringify({ event: 'stopped', worker: name, ...fleet.totals(), clean: stopped.clean, abandoned: stopped.abandoned })}\n`,
     )
-    if (!stopped.clean)
+    const redisState = redis.isReady ? 'reachable' : 'unreachable'
+    if (stopped.abandoned.length > 0)
       ctx.stderr.write(
-        `perpkit-recorder worker: the jobs in flight did not finish within --stop-timeout ${stopMs / 1000} s (Redis ${redis.isReady ? 'reachable' : 'unreachable'}); ${stopped.abandoned.length} left to stalled-job recovery: ${stopped.abandoned.join(', ') || 'none'}\n`,
+        `perpkit-recorder worker: the jobs in flight did not finish within --stop-timeout ${stopMs / 1000} s (Redis ${redisState}); ${stopped.abandoned.length} left to stalled-job recovery: ${stopped.abandoned.join(', ')}\n`,
+      )
+    else if (!stopped.clean)
+      ctx.stderr.write(
+        `perpkit-recorder worker: no job was in flight, but the queues did not close within --stop-timeout ${stopMs / 1000} s (Redis ${redisState}); stopped anyway\n`,
       )
     closeWithin = stopped.clean ? 2_000 : 200
-    return stopped.clean ? 0 : 1
+    // Exit 1 only when jobs were left to another worker.
+    return stopped.abandoned.length > 0 ? 1 : 0
   } finally {
     for (const close of closers.reverse()) await settleWithin(Promise.resolve(close()), closeWithin)
   }
