@@ -9,7 +9,7 @@
  */
 import { hostname } from 'node:os'
 import { isPerpkitError, isRetryableError } from '@perpkit/client'
-import type { RateLimitBudget } from '@perpkit/schemas/lite'
+import { checkRateLimitBudget, type RateLimitBudget } from '@perpkit/schemas/lite'
 import { UnrecoverableError } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
@@ -95,13 +95,15 @@ const flags = {
 function parseBudget(value: string | undefined): RateLimitBudget | undefined {
   if (value === undefined) return undefined
   const match = /^(\d+)\/(\d+)$/.exec(value)
-  const limit = Number(match?.[1])
-  const windowMs = Number(match?.[2])
-  if (match === null || limit < 1 || windowMs < 1)
+  if (match === null)
     throw new RecorderError(
       `--budget must be <requests>/<ms> (e.g. 12/2000), got ${JSON.stringify(value)}`,
     )
-  return { limit, windowMs }
+  try {
+    return checkRateLimitBudget({ limit: Number(match[1]), windowMs: Number(match[2]) }, '--budget')
+  } catch (error) {
+    throw new RecorderError((error as Error).message)
+  }
 }
 
 /**
