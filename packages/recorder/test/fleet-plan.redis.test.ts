@@ -67,7 +67,9 @@ const worker = (queue: string, out: string): WorkerProcess =>
   spawnWorker([
     ...['--redis', redis.url, '--queue', queue, '--egress', 'office'],
     ...['--local-address', '127.0.0.2', '--out', out, '--base-url', sandbox.url],
-    ...['--lock-ms', '3000'],
+    // A long lock: on a loaded machine a short one can lapse under a busy worker, and a job
+    // that runs twice would be fetched twice (these tests count what is fetched).
+    ...['--lock-ms', '30000'],
   ])
 
 type Event = Record<string, unknown>

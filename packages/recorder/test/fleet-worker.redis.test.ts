@@ -125,7 +125,8 @@ describe('a record poll killed with -9 mid-request', () => {
 describe('worker --metrics-port', () => {
   it('serves jobs by state, requests by endpoint, egress, address and status, rows written, candle lag, and health that fails while Redis is down', async () => {
     const queue = 'metrics'
-    const w = worker(queue, 'office', '127.0.0.2', ['--metrics-port', '0', '--lock-ms', '3000'])
+    // A long lock: a job that stalls on a loaded machine and runs twice would count twice.
+    const w = worker(queue, 'office', '127.0.0.2', ['--metrics-port', '0', '--lock-ms', '30000'])
     const url = String((await w.until(ready)).metrics)
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     // One 20-day 1h window per dataset: one request each.

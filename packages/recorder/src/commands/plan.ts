@@ -151,7 +151,6 @@ export async function runPlan(argv: string[], ctx: CommandContext): Promise<numb
           rerun += await queueOf(job).remove(jobId(job))
       }
     }
-    const retried = values['rerun-failed'] ? await retryFailed(queues, windows) : 0
     const coverage = await readCoverage(redis, name, windows)
     const jobs: BackfillJob[] = []
     let stored = 0
@@ -161,6 +160,9 @@ export async function runPlan(argv: string[], ctx: CommandContext): Promise<numb
       if (state >= WindowState.stored || from > window.until) stored++
       else jobs.push(windowJob(window, from))
     })
+    // After the coverage was read: a retried job that completes at once is still counted as
+    // queued, not as stored, so the summary is the state this plan found.
+    const retried = values['rerun-failed'] ? await retryFailed(queues, windows) : 0
     const states = await Promise.all(jobs.map((job) => queueOf(job).getJobState(jobId(job))))
     const existing = states.filter((state) => state !== 'unknown').length
     for (const [dataset, queue] of queues) {
