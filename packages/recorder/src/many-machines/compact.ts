@@ -21,9 +21,10 @@ import {
   writeSync,
 } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
+import { createInstance } from '../duckdb/create-instance.ts'
 import { sqlList, sqlString } from '../duckdb/sql.ts'
 import { RecorderError } from '../errors.ts'
 import {
@@ -187,7 +188,7 @@ export async function compactTree(
   datasets: readonly Dataset[] = declared,
 ): Promise<CompactSummary> {
   const release = lock(out)
-  const instance = await DuckDBInstance.create(':memory:', {
+  const instance = await createInstance(':memory:', {
     threads: '2',
     memory_limit: '1GB',
   })

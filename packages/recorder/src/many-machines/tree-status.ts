@@ -8,10 +8,10 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { Queue } from 'bullmq'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
+import { createInstance } from '../duckdb/create-instance.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
@@ -97,7 +97,7 @@ export async function readTreeStatus(
   const out = resolve(outDir)
   const layouts = treeLayouts(datasets).filter((l) => existsSync(join(out, l.root)))
   if (layouts.length === 0) return []
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2' })
+  const instance = await createInstance(':memory:', { threads: '2' })
   const conn = await instance.connect()
   try {
     const rows: TreeRow[] = []

@@ -10,12 +10,12 @@
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
 import type { AnyRow } from '../datasets/columns.ts'
 import type { CandleDataset } from '../datasets/define.ts'
 import { CANDLE_TABLE } from '../datasets/define-candles.ts'
 import { columnsSql, createTableSql } from '../datasets/table.ts'
+import { createInstance } from '../duckdb/create-instance.ts'
 import { insertValues } from '../duckdb/values.ts'
 import { appendCandles, encodeCandles } from '../duckdb-vector/candle-chunk.ts'
 import {
@@ -98,7 +98,7 @@ export async function openTreeWriter(
 ): Promise<TreeWriter> {
   mkdirSync(out, { recursive: true })
   // One thread and little memory: a worker's files are small, and several workers share a machine.
-  const instance = await DuckDBInstance.create(':memory:', {
+  const instance = await createInstance(':memory:', {
     threads: '1',
     memory_limit: '256MB',
   })
