@@ -75,7 +75,9 @@ function failedPath(message: string): string | undefined {
  * @returns A {@link StorageError}, or `undefined` when `error` is no storage failure.
  */
 export function storageFailure(error: unknown, target: StorageTarget): StorageError | undefined {
-  if (error instanceof StorageError) return error
+  // Explained once by the archive; `export` says it again with its --out.
+  if (error instanceof StorageError)
+    return target.out === undefined ? error : storageFailure(error.cause, target)
   const kind = readStorageError(error)
   if (kind === undefined) return undefined
   const message = error instanceof Error ? error.message : String(error)
@@ -103,7 +105,7 @@ export function storageFailure(error: unknown, target: StorageTarget): StorageEr
           ? '--memory-limit 64MB, the default'
           : `--memory-limit ${target.memoryLimit}`
       const after =
-        inOut || target.out !== undefined
+        target.out !== undefined
           ? `the export stopped (${target.file} is unchanged): run it again into an empty --out`
           : `${target.file} keeps what was committed before (the failed step was rolled back): run again`
       return fail(
