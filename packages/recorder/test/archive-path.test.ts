@@ -122,21 +122,24 @@ describe('a --db that is not a recorder archive', () => {
   )
 
   it('openArchive refuses each as not-duckdb or not-archive, by its bytes, and changes nothing', async () => {
-    const reasons: Record<string, string> = {}
+    const refused: Record<string, string> = {}
     for (const name of ['csv', 'parquet', 'sqlite', 'directory', 'foreign']) {
       const db = paths[name] as string
       const before = snapshot(join(db, '..'))
       const error = await openArchive(db).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ArchiveError)
-      reasons[name] = (error as ArchiveError).reason
+      refused[name] =
+        `${(error as ArchiveError).reason}: ${(error as Error).message.replace(db, '<db>')}`
       expect(snapshot(join(db, '..'))).toEqual(before)
     }
-    expect(reasons).toEqual({
-      csv: 'not-duckdb',
-      parquet: 'not-duckdb',
-      sqlite: 'not-duckdb',
-      directory: 'not-duckdb',
-      foreign: 'not-archive',
+    // Read by its bytes: no extension is looked for (DuckDB would try to fetch one for SQLite).
+    expect(refused).toEqual({
+      csv: 'not-duckdb: <db> is not a DuckDB database but text (CSV, JSON or the like)',
+      parquet: 'not-duckdb: <db> is not a DuckDB database but a Parquet file',
+      sqlite: 'not-duckdb: <db> is not a DuckDB database but a SQLite database',
+      directory: 'not-duckdb: <db> is a directory, not a DuckDB file',
+      foreign:
+        'not-archive: <db> is a DuckDB database but not a perpkit-recorder archive (it holds candles, last_close; no meta.schema_version)',
     })
   })
 
