@@ -14,7 +14,7 @@ import type { Drift, EndpointPath } from '@perpkit/schemas'
  *   endpoint: 'GET /contract/public/details',
  *   path: '/contract/public/details',
  *   trace: 'b6c2...',
- *   unknown: { 'data.symbols[].tradfi_info': 1200 },
+ *   unknown: { 'data.symbols[].risk_note': 1200 },
  *   missing: {},
  * }
  * ```

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInstance } from '../src/duckdb/create-instance.ts'
+import { createInstance } from '../src/duckdb/offline.ts'
 import { ArchiveError, openArchive } from '../src/index.ts'
 import { openStore } from '../src/one-machine/open-store.ts'
 import { cli, query, tempDir } from './helpers.ts'
@@ -181,7 +181,7 @@ describe('automatic extension install and load', () => {
     const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
       (name) =>
         name.endsWith('.ts') &&
-        !name.endsWith('create-instance.ts') &&
+        !name.endsWith('offline.ts') &&
         /DuckDBInstance\s*\.\s*(create|fromCache)\b/.test(readFileSync(join(src, name), 'utf8')),
     )
     expect(offenders).toEqual([])

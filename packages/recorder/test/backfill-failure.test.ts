@@ -34,11 +34,11 @@ describe('backfill when the API fails', () => {
     )
     // 720 candles = 2 windows: the first is served, the second meets a server error.
     sandbox.faults.add('/contract/public/kline', { kind: 'latency', latencyMs: 1 }, 1)
-    sandbox.faults.add('/contract/public/kline', { kind: 'server-error' }, 1)
+    sandbox.faults.add('/contract/public/kline', { kind: 'unavailable' }, 1)
     const failed = await cli([...argv, '--retry-for', '0'], { clientOptions: { retry: 0 } })
     expect(failed.code).toBe(1)
     expect(failed.err).toBe(
-      'perpkit-recorder backfill: 1 of 2 windows not stored: kline BTCUSDT step 60: 1 window between 2026-01-21T20:00Z and 2026-01-30T23:00Z (last error: The service failed or is unavailable (HTTP 500)). Run the same command again to fetch them\n',
+      'perpkit-recorder backfill: 1 of 2 windows not stored: kline BTCUSDT step 60: 1 window between 2026-01-21T20:00Z and 2026-01-30T23:00Z (last error: The service failed or is unavailable (HTTP 503)). Run the same command again to fetch them\n',
     )
     const events = jsonLines(failed.out)
     expect(events.filter((e) => e.event === 'window')).toHaveLength(1)

@@ -15,13 +15,19 @@ const SPAN: CandleSpan = {
   from: Date.UTC(2026, 0, 5),
   to: Date.UTC(2026, 0, 7) - 60_000,
 }
-/** What a storm sends, in turn: 429, 500, a CDN's 503 page, a truncated 200, a reset socket. */
+/**
+ * What a storm sends, in turn, each as live servers do: 429 (30013), 503 (30014), a CDN's 503
+ * and 403 pages, a truncated 200, a reset socket, maintenance (200, 30016), 418 (30017).
+ */
 const STORM: FaultKind[] = [
   'rate-limit',
-  'server-error',
+  'unavailable',
   'unavailable-html',
+  'forbidden-html',
   'malformed-json',
   'reset',
+  'maintenance',
+  'blocked',
 ]
 
 let sandbox: Sandbox
@@ -111,7 +117,7 @@ async function stormyBackfill(
 }
 
 describe('backfill through transient faults', () => {
-  it('a 60 s storm of 429, 5xx, HTML pages, truncated bodies and resets mid-run ends with every candle stored, equal to the sandbox', async () => {
+  it('a 60 s storm of 429, 418, 503, HTML pages, maintenance, truncated bodies and resets mid-run ends with every candle stored, equal to the sandbox', async () => {
     const db = join(tmp.dir, 'storm.duckdb')
     const run = await stormyBackfill(db, {
       paths: [KLINE, MARK],
@@ -126,9 +132,9 @@ describe('backfill through transient faults', () => {
     expect(retries.length).toBeGreaterThan(10)
     expect(Math.max(...retries.map((e) => Number(e.attempt)))).toBeGreaterThanOrEqual(4)
     expect(run.waitedMs).toBeGreaterThanOrEqual(60_000)
-    // Every kind of the storm was sent, and each kind the client does not retry itself reached
-    // the backfill: a 429 asking too long a wait, a truncated 200.
-    expect([...run.statuses]).toEqual(expect.arrayContaining(['200', '429', '500', '503']))
+    // Every kind of the storm was sent, and kinds the client does not retry itself reached the
+    // backfill: a 429 asking too long a wait, a truncated 200.
+    expect([...run.statuses]).toEqual(expect.arrayContaining(['200', '403', '418', '429', '503']))
     const errors = retries.map((e) => String(e.error)).join('\n')
     expect(errors).toContain('Too many requests: the rate limit was exceeded (HTTP 429)')
     expect(errors).toContain('The response body is not valid JSON (HTTP 200)')

@@ -6,13 +6,15 @@
  */
 import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { s3Flags, s3Help, treeLocation } from '../cli/tree-flags.ts'
+import { RecorderError } from '../errors.ts'
 import { printScaleStatus } from '../many-machines/tree-status.ts'
 import { readStatus } from '../one-machine/archive-status.ts'
 import { openStore } from '../one-machine/open-store.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
-       perpkit-recorder status [--redis <url>] [--out <dir>] [--queue <name>] [--json]
+       perpkit-recorder status [--redis <url>] [--out <dir|s3://bucket/prefix>] [--queue <name>] [--json]
 
 Coverage per dataset × symbol (× step for candles): first, last, rows, gaps, last write.
 Gaps are holes between stored candles, and gap rows written by record when trades were lost.
@@ -24,7 +26,9 @@ Options:
   --json               JSON lines even on a TTY
   --redis <url>        Read the queue's job counts from this Redis
   --queue <name>       Queue name (default perpkit-recorder)
-  --out <dir>          Read the coverage of this Parquet tree
+  --out <dir|s3://...> Read the coverage of this Parquet tree (a bucket's is downloaded to a
+                       temporary directory, one dataset root at a time)
+${s3Help(23)}
 ${commonHelp}`
 
 const flags = {
@@ -33,6 +37,7 @@ const flags = {
   redis: { type: 'string' },
   out: { type: 'string' },
   queue: { type: 'string' },
+  ...s3Flags,
 } as const
 
 /**
@@ -48,7 +53,16 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${statusHelp}\n`)
     return 0
   }
-  if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
+  if (values.out === undefined && (values['s3-endpoint'] ?? values['s3-addressing']) !== undefined)
+    throw new RecorderError(
+      '--s3-endpoint and --s3-addressing apply to --out s3://bucket/prefix only',
+    )
+  if (values.redis !== undefined || values.out !== undefined)
+    return printScaleStatus(
+      values,
+      values.out === undefined ? undefined : treeLocation(values),
+      ctx,
+    )
   const store = await openStore(values.db, {
     mustExist: true,
     memoryLimit: parseMemoryLimit(values['memory-limit']),

@@ -11,7 +11,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
-import { createInstance } from '../duckdb/create-instance.ts'
+import { createInstance } from '../duckdb/offline.ts'
 
 /** Why a path cannot be an archive. */
 export type NotArchiveReason = 'directory' | 'no-directory' | 'not-duckdb' | 'not-archive'

@@ -54,7 +54,13 @@ async function writeBatch(
     // One date, however big: streamed into its one file.
     mkdirSync(join(dir, partitions[0] as string), { recursive: true })
     const file = join(dir, partitions[0] as string, `${layout.root}_0.${format}`)
-    await writeFile(store.conn, selectFileColumns(layout, rows), file, format)
+    await writeFile(
+      store.conn,
+      selectFileColumns(layout, rows),
+      file,
+      format,
+      `${layout.root}/${partitions[0]}`,
+    )
     return [file]
   }
   const query = selectFileColumns(layout, rows, ['symbol', `strftime(time_, '%Y-%m-%d') AS date`])

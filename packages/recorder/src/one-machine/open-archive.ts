@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import type { FundingRateRecord, OpenInterest } from '@perpkit/schemas'
-import { createInstance } from '../duckdb/create-instance.ts'
 import { readLockError } from '../duckdb/lock-error.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { RecorderError } from '../errors.ts'
 import {
   type ArchiveContents,

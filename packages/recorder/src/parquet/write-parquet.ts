@@ -1,18 +1,19 @@
 /**
  * The one Parquet writer, for `export` and the shared tree alike: DuckDB's
  * `COPY ... TO` with zstd, the layout's columns (times as `TIMESTAMP_MS`,
- * decimals exact), then every timestamp marked as a UTC instant
- * (`isAdjustedToUTC=true`, milliseconds; see `utc-footer.ts`).
+ * decimals exact), then the file sealed (`seal.ts`): every timestamp marked
+ * as a UTC instant (`isAdjustedToUTC=true`, milliseconds), the partition it
+ * belongs to and the checksum of its pages in its footer.
  *
  * @module
  */
 import { mkdirSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { fileSql } from '../datasets/columns.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import type { ParquetLayout } from './layout.ts'
-import { markTimestampsUtc } from './utc-footer.ts'
+import { sealParquetFile } from './seal.ts'
 
 /**
  * The `SELECT` of a layout's file columns from a source with those columns (an archive
@@ -42,47 +43,53 @@ function copyFormat(format: FileFormat): string {
 }
 
 /**
- * Writes one query into one file, streaming (a Parquet row group at a time).
+ * Writes one query into one file, streaming (a Parquet row group at a time); a Parquet
+ * file is sealed.
  *
  * @param conn - A connection.
  * @param query - Rows with a layout's file columns ({@link selectFileColumns}).
  * @param file - The file to write.
- * @param format - Parquet (times then marked as UTC instants) or CSV.
+ * @param format - Parquet or CSV.
+ * @param partition - The partition it is for (`partitionKey`), recorded in a Parquet file's seal.
  */
 export async function writeFile(
   conn: DuckDBConnection,
   query: string,
   file: string,
   format: FileFormat,
+  partition: string,
 ): Promise<void> {
   await conn.run(`COPY (${query}) TO ${sqlString(file)} (${copyFormat(format)})`)
-  if (format === 'parquet') markTimestampsUtc(file)
+  if (format === 'parquet') sealParquetFile(file, partition)
 }
 
 /**
- * Writes one query into one Parquet file (not yet published).
+ * Writes one query into one sealed Parquet file (not yet published).
  *
  * @param conn - A connection.
  * @param query - Rows with a layout's file columns ({@link selectFileColumns}).
  * @param file - The file to write.
+ * @param partition - The partition it is for (`partitionKey`), recorded in its seal.
  */
 export function writeParquetFile(
   conn: DuckDBConnection,
   query: string,
   file: string,
+  partition: string,
 ): Promise<void> {
-  return writeFile(conn, query, file, 'parquet')
+  return writeFile(conn, query, file, 'parquet', partition)
 }
 
 /**
  * Writes one query into hive partitions `symbol=<s>/date=<d>/` under `dir`, one or more
- * files each named `<prefix>_<i>.parquet` (or `.csv`, with a header). DuckDB holds every
- * partition's rows until the end (up to half a million rows a thread): give it a bounded
- * query (`export` cuts each root in batches, see `one-machine/export-batches.ts`).
+ * files each named `<prefix>_<i>.parquet` (or `.csv`, with a header). Parquet files are
+ * sealed for the partition their directory names (`<root>/symbol=<s>/date=<d>`). DuckDB
+ * holds every partition's rows until the end (up to half a million rows a thread): give it
+ * a bounded query (`export` cuts each root in batches, see `one-machine/export-batches.ts`).
  *
  * @param conn - A connection.
  * @param query - Rows with a layout's file columns plus `symbol` and `date`.
- * @param dir - The root's directory.
+ * @param dir - The root's directory (its name is the root's).
  * @param options - File name prefix, format, and the partitions the rows fall in
  *   (`symbol=<s>/date=<d>`, relative to `dir`), whose files are returned.
  * @returns The files written in those partitions.
@@ -100,8 +107,9 @@ export async function writePartitions(
   const files = options.partitions.flatMap((partition) =>
     readdirSync(join(dir, partition))
       .filter((name) => name.endsWith(`.${options.format}`))
-      .map((name) => join(dir, partition, name)),
+      .map((name) => ({ file: join(dir, partition, name), partition })),
   )
-  if (options.format === 'parquet') for (const file of files) markTimestampsUtc(file)
-  return files
+  if (options.format === 'parquet')
+    for (const { file, partition } of files) sealParquetFile(file, `${basename(dir)}/${partition}`)
+  return files.map(({ file }) => file)
 }
