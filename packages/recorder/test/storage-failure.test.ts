@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
@@ -30,25 +30,25 @@ afterAll(async () => {
 })
 
 /**
- * A small real disk: a tmpfs of {@link DISK_KB} when this process may mount one (root with
- * CAP_SYS_ADMIN), else the file size limit of the process (`ulimit -f`, SIGXFSZ ignored so a
- * write past it fails with EFBIG as a full disk fails with ENOSPC).
+ * A small real disk: a tmpfs of `sizeKb` when this process may mount one (root with
+ * CAP_SYS_ADMIN), else a file size limit of `limitKb` on the process (`ulimit -f`, SIGXFSZ
+ * ignored so a write past it fails with EFBIG as a full disk fails with ENOSPC).
  */
-function smallDisk(dir: string) {
+function smallDisk(dir: string, sizeKb = DISK_KB, limitKb = sizeKb) {
   mkdirSync(dir)
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_KB}k`, 'tmpfs', dir], {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeKb}k`, 'tmpfs', dir], {
       stdio: 'ignore',
     })
   } catch {
-    // `ulimit -f` counts 512-byte blocks in /bin/sh (dash), 1024 in bash: 3 MB or 6 MB, both small.
+    // `ulimit -f` counts 512-byte blocks in /bin/sh (dash): `limitKb` (twice that in bash).
     let limited = true
     return {
       how: 'ulimit -f' as const,
       spawn: (args: string[]) =>
         spawnBin(
           limited
-            ? ['/bin/sh', '-c', `ulimit -f ${DISK_KB * 2}; trap '' XFSZ; exec "$0" "$@"`]
+            ? ['/bin/sh', '-c', `ulimit -f ${limitKb * 2}; trap '' XFSZ; exec "$0" "$@"`]
             : [],
           args,
         ),
@@ -137,6 +137,52 @@ describe('DuckDB failures become one line and an exit code', () => {
         total: 116 - reported.length,
       })
       expect(await storedCandles(db, 1)).toEqual(await sandboxCandles(sandbox.url, SPAN))
+    } finally {
+      disk.release()
+    }
+  })
+
+  it('record on a disk that fills: exit 1 and one line instead of an error every round; the rounds before stay, and it records again once there is room', async () => {
+    // Room for the archive; then the test fills the disk while record runs. Without a tmpfs,
+    // its write-ahead log outgrows a file size limit of 64 KB within a few rounds.
+    const disk = smallDisk(join(tmp.dir, 'record-disk'), 32 * 1024, 64)
+    const dir = join(tmp.dir, 'record-disk')
+    const db = join(dir, 'market.duckdb')
+    const argv = ['record', '--db', db, '--base-url', sandbox.url, '--symbols', 'BTCUSDT']
+    try {
+      const child = disk.spawn([...argv, '--interval', '0', '--snapshot-interval', '0'])
+      const filled = new Promise<void>((resolve) => {
+        let out = ''
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          if (disk.how !== 'tmpfs' || !out.includes('"event":"round"')) return
+          // Everything the disk has left, in one file.
+          const free = statfsSync(dir)
+          try {
+            writeFileSync(join(dir, 'filler'), Buffer.alloc(Number(free.bavail * free.bsize)))
+          } catch {}
+          resolve()
+        })
+        child.once('exit', () => resolve())
+      })
+      const [result] = await Promise.all([run(child), filled])
+      expect(result.code).toBe(1)
+      expect(result.err).toMatch(
+        disk.how === 'tmpfs'
+          ? new RegExp(
+              `^perpkit-recorder record: no space left on the disk of ${db}(\\.wal)?: ${db} keeps what was committed before \\(the failed write was rolled back\\)\\. Free space or move the archive \\(--db\\) to a disk with room, then run the same command again\\n$`,
+            )
+          : /^perpkit-recorder record: \S+ reached the file size limit \(ulimit -f\): .*\n$/,
+      )
+      expect(jsonLines(result.out).filter((e) => e.event === 'error')).toEqual([])
+      if (disk.how !== 'tmpfs') return
+      const rounds = jsonLines(result.out).filter((e) => e.event === 'round')
+      const [stored] = await query(db, 'SELECT count(*) AS n FROM depth')
+      expect(Number(stored?.n)).toBeGreaterThanOrEqual(rounds.length * 40)
+      rmSync(join(dir, 'filler'))
+      const again = await run(disk.spawn([...argv, '--rounds', '1']))
+      expect(again.err).toBe('')
+      expect(again.code).toBe(0)
     } finally {
       disk.release()
     }

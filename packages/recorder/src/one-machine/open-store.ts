@@ -1,6 +1,9 @@
 /**
  * Opening the DuckDB file: created on first use, migrated to the current
- * schema, refused when locked by another process or written by a newer build.
+ * schema, refused when it is not an archive (checked read-only first, see
+ * `check-archive-file.ts`), locked by another process or written by a newer
+ * build. Its storage failures (a full disk, no memory left) come out as one
+ * line (`duckdb/storage-error.ts`).
  *
  * @module
  */
