@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInstance } from '../src/duckdb/offline.ts'
 import { ArchiveError, openArchive } from '../src/index.ts'
 import { openStore } from '../src/one-machine/open-store.ts'
-import { cli, query, tempDir } from './helpers.ts'
+import { backfillArgv, cli, query, tempDir } from './helpers.ts'
 
 /** A real SQLite 3 database (`sqlite3 t.sqlite "CREATE TABLE candles ..."`, one row), gzipped. */
 const SQLITE_FILE =
@@ -65,23 +65,18 @@ function snapshot(dir: string): Record<string, string> {
   return files
 }
 
-const backfill = (db: string) => [
-  'backfill',
-  '--db',
-  db,
-  '--base-url',
-  sandbox.url,
-  '--symbols',
-  'BTCUSDT',
-  '--steps',
-  '1h',
-  '--from',
-  '2026-01-01',
-  '--to',
-  '2026-01-03',
-  '--datasets',
-  'kline',
-]
+const backfill = (db: string) =>
+  backfillArgv(
+    {
+      db,
+      baseUrl: sandbox.url,
+      symbols: 'BTCUSDT',
+      steps: '1h',
+      from: '2026-01-01',
+      to: '2026-01-03',
+    },
+    ['--datasets', 'kline'],
+  )
 
 describe('a --db that is not a recorder archive', () => {
   it.each([

@@ -119,7 +119,7 @@ describe('backfill under kill -9', () => {
       symbols: SYMBOLS,
       step: 1,
       from: FROM,
-      to: TO - 60_000,
+      to: TO,
     })
     expect(expected.length).toBe(2 * SYMBOLS.length * 7 * 1440)
     const stored = await storedCandles(db, 1)

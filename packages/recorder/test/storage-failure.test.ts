@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backfillArgv, cli, exited, jsonLines, query, tempDir } from './helpers.ts'
-import { type CandleSpan, sandboxCandles, storedCandles } from './stored-candles.ts'
+import { type CandleSpan, sandboxCandles, spanArgv, storedCandles } from './stored-candles.ts'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 /** 2 symbols × 10 days of 1m candles, both datasets: 116 windows, ~9 MB of write-ahead log. */
@@ -14,7 +14,7 @@ const SPAN: CandleSpan = {
   symbols: ['BTCUSDT', 'ETHUSDT'],
   step: 1,
   from: Date.UTC(2026, 0, 1),
-  to: Date.UTC(2026, 0, 11) - 60_000,
+  to: Date.UTC(2026, 0, 11),
 }
 /** The disk's size: full after some 50 windows. */
 const DISK_KB = 3 * 1024
@@ -95,14 +95,7 @@ describe('DuckDB failures become one line and an exit code', () => {
     const disk = smallDisk(join(tmp.dir, 'disk'))
     try {
       const db = join(tmp.dir, 'disk', 'market.duckdb')
-      const argv = backfillArgv({
-        db,
-        baseUrl: sandbox.url,
-        symbols: SPAN.symbols.join(','),
-        steps: '1m',
-        from: SPAN.from,
-        to: SPAN.to + 60_000,
-      })
+      const argv = spanArgv(db, sandbox.url, SPAN)
       const full = await run(disk.spawn(argv))
       expect(full.code).toBe(1)
       const reason =

@@ -1,59 +1,49 @@
-import { createClient } from '@perpkit/client'
-import type { KlineStep } from '@perpkit/schemas/lite'
-import { query, rowKey } from './helpers.ts'
+import { type BackfillTarget, backfillArgv, query, rowKey } from './helpers.ts'
+import { referenceCandles } from './queue-helpers.ts'
 
-/** What to compare: the candles of these symbols at one step, open times in [from, to]. */
+/** What a backfill test fills and compares: these symbols at one step, candles in [from, to). */
 export interface CandleSpan {
   symbols: readonly string[]
   /** Minutes. */
-  step: KlineStep
+  step: 1 | 60
+  /** Open time of the first candle, ms. */
   from: number
-  /** Open time of the last candle, ms. */
+  /** Close time of the last candle (the open time after it), ms. */
   to: number
-  /** @default both candle datasets */
-  datasets?: readonly ('kline' | 'markprice-kline')[]
 }
 
-/** The sandbox's own candles, read straight from it over HTTP, as sorted {@link rowKey}s. */
-export async function sandboxCandles(baseUrl: string, span: CandleSpan): Promise<string[]> {
-  const client = createClient({ baseUrl, rateLimit: false })
-  const rows: string[] = []
-  for (const dataset of span.datasets ?? ['kline', 'markprice-kline']) {
-    const iterate = dataset === 'kline' ? client.iterKlines : client.iterMarkPriceKlines
-    for (const symbol of span.symbols)
-      for await (const c of iterate({
-        symbol,
-        step: span.step,
-        startTime: span.from,
-        endTime: span.to,
-      }))
-        rows.push(
-          rowKey([
-            dataset,
-            symbol,
-            c.timestamp,
-            c.openPrice,
-            c.highPrice,
-            c.lowPrice,
-            c.closePrice,
-            c.volume,
-          ]),
-        )
-  }
-  return rows.sort()
-}
-
-/** The candles of one step stored in an archive, as sorted {@link rowKey}s (duplicates kept). */
-export async function storedCandles(
+/** The argv of `backfill` of `span` into `db` from `baseUrl`, then `extra` flags. */
+export function spanArgv(
   db: string,
-  step: number,
-  datasets: readonly string[] = ['kline', 'markprice-kline'],
-): Promise<string[]> {
+  baseUrl: string,
+  span: CandleSpan,
+  extra: readonly string[] = [],
+): string[] {
+  const target: BackfillTarget = {
+    db,
+    baseUrl,
+    symbols: span.symbols.join(','),
+    steps: String(span.step),
+    from: span.from,
+    to: span.to,
+  }
+  return backfillArgv(target, extra)
+}
+
+/** The sandbox's own candles of `span`, both candle datasets, read straight from it. */
+export function sandboxCandles(baseUrl: string, span: CandleSpan): Promise<string[]> {
+  return referenceCandles(baseUrl, span.symbols, [span.step], span.from, span.to)
+}
+
+/**
+ * The candles of one step stored in an archive, keyed as {@link sandboxCandles} keys them
+ * (duplicates kept), sorted.
+ */
+export async function storedCandles(db: string, step: number): Promise<string[]> {
   const rows = await query(
     db,
-    `SELECT dataset, symbol, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
-       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles
-     WHERE step = ${step} AND list_contains(['${datasets.join("','")}'], dataset)`,
+    `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
+       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE step = ${step}`,
   )
-  return rows.map((r) => rowKey([r.dataset, r.symbol, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
+  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
 }
