@@ -11,7 +11,7 @@
 import { DuckDBInstance } from '@duckdb/node-api'
 
 /** `DuckDBInstance.create` options: no automatic extension install or load. */
-export const NO_EXTENSION_DOWNLOADS = {
+const NO_EXTENSION_DOWNLOADS = {
   autoinstall_known_extensions: 'false',
   autoload_known_extensions: 'false',
 } as const

@@ -32,7 +32,7 @@ const KINDS: [StorageFailureKind, RegExp][] = [
  * @param error - What DuckDB threw.
  * @returns Its kind, or `undefined` for any other error.
  */
-export function readStorageError(error: unknown): StorageFailureKind | undefined {
+function readStorageError(error: unknown): StorageFailureKind | undefined {
   const message = error instanceof Error ? error.message : String(error)
   return KINDS.find(([, pattern]) => pattern.test(message))?.[0]
 }

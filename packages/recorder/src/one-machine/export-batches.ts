@@ -12,7 +12,7 @@
  * Most rows of a batch: about 35 days of 1m candles. At ~150 bytes a row in
  * DuckDB, a batch needs ~8 MB, well inside the default 64 MB.
  */
-export const EXPORT_BATCH_ROWS = 50_000
+const EXPORT_BATCH_ROWS = 50_000
 
 const DAY_MS = 86_400_000
 

@@ -17,7 +17,7 @@ export interface WindowKey {
 }
 
 /** The missing windows of one series. */
-export interface MissingSeries {
+interface MissingSeries {
   dataset: string
   symbol: string
   step: number

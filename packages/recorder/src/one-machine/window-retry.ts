@@ -58,7 +58,7 @@ export interface WindowRetryContext {
  * @param random - Jitter source.
  * @returns Milliseconds.
  */
-export function windowRetryDelay(
+function windowRetryDelay(
   attempt: number,
   error: unknown,
   policy: WindowRetryPolicy,
