@@ -14,8 +14,9 @@ import { endpointPaths, endpointRoutes } from '@perpkit/schemas/lite'
 import type { ApiPromise } from './api-promise.ts'
 import { callEndpoint } from './endpoint-call.ts'
 import { iterateKlineRange, type KlineRangeParams } from './kline-range.ts'
-import { type CallOptions, type ClientOptions, resolveOptions } from './options.ts'
+import type { CallOptions, ClientOptions } from './options.ts'
 import { type GenericRequest, sendGeneric } from './request.ts'
+import { resolveOptions } from './resolve-options.ts'
 import { createTransport } from './transport.ts'
 
 const KLINE = '/contract/public/kline'
@@ -119,7 +120,7 @@ export function createClient(options: ClientOptions = {}): PerpkitClient {
       params,
       ({ symbol, step, startTime, endTime }, signal) =>
         callEndpoint(transport, path, { symbol, step, startTime, endTime }, { signal }),
-      transport.options.now(),
+      transport.options.now,
     )
   const collect = async (iterator: AsyncIterable<Kline>) => {
     const out: Kline[] = []

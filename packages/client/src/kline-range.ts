@@ -7,14 +7,19 @@
  */
 import type { EndpointPath, Kline, PayloadIssue } from '@perpkit/schemas'
 import {
+  isSymbol,
+  isTimeParam,
   type KlineStep,
   type KlineStepInput,
   klineWindows,
   resolveKlineStep,
+  timeToMs,
 } from '@perpkit/schemas/lite'
 import { onAbort } from './abort.ts'
+import { OptionError } from './errors/option.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
 import { loadSchemas, type Schemas } from './load-schemas.ts'
+import { guarded } from './user-code.ts'
 
 /**
  * Parameters of `iterKlines` / `getKlineRange`.
@@ -35,7 +40,7 @@ export interface KlineRangeParams {
   concurrency?: number
   /** Stops the iteration and aborts the windows in flight. */
   signal?: AbortSignal
-  /** Called after each window is yielded. */
+  /** Called after each window is yielded; what it throws ends the iteration as an `OptionError`. */
   onProgress?: (progress: KlineRangeProgress) => void
 }
 
@@ -64,6 +69,31 @@ export type FetchKlineWindow = (
 
 type Settled = { ok: true; candles: Kline[] } | { ok: false; error: unknown }
 
+/** A range's params, checked: valid params without zod, or zod's issues for the rest. */
+async function validated(params: KlineRangeParams, label: string, now: number) {
+  const { symbol, startTime, endTime, concurrency = 4 } = params
+  const step = resolveKlineStep(params.step)
+  if (
+    isSymbol(symbol) &&
+    step !== undefined &&
+    isTimeParam(startTime) &&
+    (endTime === undefined || isTimeParam(endTime)) &&
+    Number.isInteger(concurrency) &&
+    concurrency >= 1
+  ) {
+    const start = timeToMs(startTime)
+    const end = endTime === undefined ? now : timeToMs(endTime)
+    if (start > end) {
+      throw new InvalidParamsError(label, [
+        { path: 'startTime', expected: 'not after endTime', received: String(start) },
+      ])
+    }
+    return { symbol, step, startTime: start, endTime: Math.min(end, now), concurrency }
+  }
+  return validate(params, label, now, await loadSchemas())
+}
+
+/** The same checks with the zod schemas, which say what each refused value should be. */
 function validate(params: KlineRangeParams, label: string, now: number, schemas: Schemas) {
   const { symbolParam, timeParam } = schemas
   const issues: PayloadIssue[] = []
@@ -127,22 +157,24 @@ function validate(params: KlineRangeParams, label: string, now: number, schemas:
  * @param path - `/contract/public/kline` or `/contract/public/markprice-kline`.
  * @param params - Range, concurrency, signal, progress callback.
  * @param fetchWindow - Fetches one window of at most 500 candles.
- * @param now - The current time in ms.
+ * @param now - The client's clock, read once when the iteration starts.
  * @returns An async iterator of candles.
  */
 export async function* iterateKlineRange(
   path: EndpointPath,
   params: KlineRangeParams,
   fetchWindow: FetchKlineWindow,
-  now: number,
+  now: () => number,
 ): AsyncGenerator<Kline, void, undefined> {
   const label = `GET ${path}`
-  const { symbol, step, startTime, endTime, concurrency } = validate(
-    params,
-    label,
-    now,
-    await loadSchemas(),
-  )
+  let time: number
+  try {
+    time = now()
+  } catch (error) {
+    throw error instanceof OptionError ? error.forEndpoint(label) : error
+  }
+  const { symbol, step, startTime, endTime, concurrency } = await validated(params, label, time)
+  const onProgress = params.onProgress && guarded('onProgress', params.onProgress)
   const windows = klineWindows(startTime, endTime, step)
   const windowsTotal = windows.length
   const controller = new AbortController()
@@ -179,7 +211,7 @@ export async function* iterateKlineRange(
         yield candle
       }
       windowsDone++
-      params.onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
+      onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
     }
   } finally {
     stopForwarding()

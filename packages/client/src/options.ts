@@ -1,20 +1,15 @@
 /**
- * Client options, per-call options, and their resolution.
+ * Client options and per-call options (their resolution: `resolve-options.ts`).
  *
  * @module
  */
 import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas/lite'
-import { endpointPaths } from '@perpkit/schemas/lite'
 import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
-import { type DriftReport, type DriftReporter, driftReporter } from './drift-report.ts'
-import { PerpkitError } from './errors/base.ts'
+import type { DriftReport, DriftReporter } from './drift-report.ts'
 import type { FetchFunction } from './fetch-adapter.ts'
-import { checkInteger, checkPositiveMs, invalidOption } from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
-import { processRateLimitStore } from './rate-limiter.ts'
-import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
-import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
+import type { ResolvedRetry, RetryOptions } from './retry.ts'
 
 /**
  * Options of {@link createClient}.
@@ -35,8 +30,9 @@ export interface ClientOptions {
    */
   baseUrl?: string
   /**
-   * API credentials: needed for `KEYED` and `SIGNED` requests. Kept in a
-   * closure: never on the client object, never in a message.
+   * API credentials: needed for `KEYED` and `SIGNED` requests, three non-empty
+   * strings (checked by `createClient`). Kept in a closure: never on the client
+   * object, never in a message.
    */
   credentials?: Credentials
   /**
@@ -61,7 +57,9 @@ export interface ClientOptions {
   headers?: Record<string, string>
   /**
    * Any fetch-compatible function (undici's `fetch`, a proxy-aware wrapper, a
-   * test double); it receives a URL string and a plain init.
+   * test double); it receives a URL string and a plain init. A network failure
+   * it passes on is a `NetworkError`; anything else it throws, or a value that
+   * is not a response, is an `OptionError` naming `fetch`, never retried.
    * @default globalThis.fetch
    */
   fetch?: FetchFunction
@@ -73,18 +71,28 @@ export interface ClientOptions {
    * @default 16777216 (16 MiB)
    */
   maxResponseBytes?: number
-  /** ky hooks, run on every attempt. @default {} */
+  /**
+   * ky hooks, run on every attempt. What a hook throws fails the call with an
+   * `OptionError` naming it (`hooks.beforeRequest[0]`), never retried.
+   * @default {}
+   */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
   /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
   headerNames?: Partial<HeaderNames>
   /** What a GET request signs: its query string (the spec) or `''` (some deployments). @default 'query' */
   getBodyRule?: GetBodyRule
-  /** The clock, in epoch ms: signing timestamps and the end of kline ranges. @default Date.now */
+  /**
+   * The clock, in epoch ms: signing timestamps and the end of kline ranges. A
+   * throw, or anything but a finite, non-negative number, fails the call with
+   * an `OptionError` naming `now`.
+   * @default Date.now
+   */
   now?: () => number
   /**
    * Called when a response carries keys no model reads, or lacks optional keys
    * a model reads: once per endpoint and set of keys for this client. An error
-   * it throws rejects the call, which is how a test turns drift into a failure.
+   * it throws rejects the call (an `OptionError` naming `onDrift`, the error as
+   * its `cause`), which is how a test turns drift into a failure.
    * Every call's drift is on `.withResponse().drift` either way.
    * @default undefined
    */
@@ -163,91 +171,4 @@ export interface ResolvedOptions {
   now: () => number
   /** Calls `onDrift` once per endpoint and key set; `undefined` without one. */
   reportDrift: DriftReporter | undefined
-}
-
-function envBaseUrl(): string | undefined {
-  // Read without importing node:process, so browsers load this module as is.
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env
-  return env?.PERPKIT_BASE_URL
-}
-
-/**
- * Validates and completes the options.
- *
- * @param options - What the user passed.
- * @returns The options every request reads.
- * @throws {@link PerpkitError} for a missing or malformed `baseUrl`, a bad
- *   timeout, or `auth` without credentials.
- * @example
- * ```ts
- * resolveOptions({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl // 'http://127.0.0.1:8080'
- * ```
- */
-export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const raw = options.baseUrl ?? envBaseUrl()
-  if (raw === undefined || raw === '') {
-    throw new PerpkitError(
-      'createClient needs a baseUrl: pass { baseUrl } or set PERPKIT_BASE_URL (for local work, start a sandbox: startSandbox() from @perpkit/sandbox)',
-    )
-  }
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new PerpkitError(`baseUrl is not a valid URL: ${JSON.stringify(raw)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PerpkitError(`baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
-  }
-  const timeout = checkPositiveMs('timeout', options.timeout ?? 10_000)
-  const auth = options.auth
-  if (auth !== undefined && auth !== 'NONE' && options.credentials === undefined) {
-    throw new PerpkitError(
-      `auth '${auth}' needs credentials: pass { credentials: { apiKey, secret, memo } }`,
-    )
-  }
-  return {
-    baseUrl: url.href.replace(/\/+$/, ''),
-    origin: url.origin,
-    credentials: options.credentials,
-    auth,
-    timeout,
-    retry: resolveRetry(options.retry),
-    rateLimit: resolveRateLimit(options.rateLimit),
-    rateLimitStore:
-      (typeof options.rateLimit === 'object' ? options.rateLimit.store : undefined) ??
-      processRateLimitStore,
-    headers: options.headers ?? {},
-    fetch: options.fetch,
-    maxResponseBytes: checkInteger(
-      'maxResponseBytes',
-      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      1,
-    ),
-    hooks: options.hooks ?? {},
-    headerNames: options.headerNames,
-    getBodyRule: options.getBodyRule ?? 'query',
-    now: options.now ?? Date.now,
-    reportDrift: options.onDrift === undefined ? undefined : driftReporter(options.onDrift),
-  }
-}
-
-function resolveRateLimit(
-  option: boolean | RateLimitOptions | undefined,
-): ResolvedOptions['rateLimit'] {
-  if (option === false) return false
-  if (option === undefined || option === true) return {}
-  for (const [path, budget] of Object.entries(option.budgets ?? {})) {
-    const name = `rateLimit.budgets['${path}']`
-    if (!(endpointPaths as readonly string[]).includes(path)) {
-      throw invalidOption('rateLimit.budgets', 'keyed by endpoint paths of the table', path)
-    }
-    if (typeof budget !== 'object' || budget === null) {
-      throw invalidOption(name, '{ limit, windowMs }', budget)
-    }
-    checkInteger(`${name}.limit`, budget.limit, 1)
-    checkPositiveMs(`${name}.windowMs`, budget.windowMs)
-  }
-  return option.budgets ?? {}
 }

@@ -146,6 +146,10 @@ describe('input of plan, worker, compact and status', () => {
       '--budget must be <requests>/<ms>',
     ],
     [
+      ['worker', '--redis', 'redis://host', ...workerArgs, '--budget', '12/100000000'],
+      '--budget.windowMs must be an integer from 1 to 86400000, got 100000000',
+    ],
+    [
       ['worker', '--redis', 'redis://host', ...workerArgs.slice(0, 4)],
       '--base-url <url> or --sandbox is required',
     ],

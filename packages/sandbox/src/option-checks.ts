@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  checkRateLimitBudget,
   DEFAULT_RATE_LIMIT_HEADER_PREFIX,
   type EndpointPath,
   endpointPaths,
@@ -66,10 +67,7 @@ export function checkBudgets(
       throw new TypeError(`rateLimitBudgets: ${path} is not an endpoint path of the table`)
     }
     if (budget === undefined) continue
-    overrides.set(path, {
-      limit: integerIn(`rateLimitBudgets['${path}'].limit`, budget.limit, 1, 1_000_000),
-      windowMs: integerIn(`rateLimitBudgets['${path}'].windowMs`, budget.windowMs, 1, 86_400_000),
-    })
+    overrides.set(path, checkRateLimitBudget(budget, `rateLimitBudgets['${path}']`))
   }
   return (path) => overrides.get(path) ?? endpoints[path].rateLimit
 }

@@ -1,7 +1,8 @@
 /**
  * `@perpkit/schemas/lite`: the zod-free part of the package (error codes,
- * the success code, K-line step math), for code that must load fast and
- * fetch the schemas only when it first needs them.
+ * the success code, K-line step math, the route half of the endpoint table,
+ * the checks of a symbol and a time param), for code that must load fast and
+ * fetch the schemas only when it needs them.
  *
  * @example
  * ```ts
@@ -10,14 +11,18 @@
  *
  * @module
  */
+export { isSymbol, isTimeParam } from './checks.ts'
 export type { RateLimitBudget } from './conventions.ts'
 export {
+  checkRateLimitBudget,
   DEFAULT_RATE_LIMIT_HEADER_PREFIX,
   PUBLIC_RATE_LIMIT,
+  RATE_LIMIT_BUDGET_BOUNDS,
   RATE_LIMIT_HEADERS,
   rateLimitHeaderNames,
   SECONDS_THRESHOLD,
 } from './conventions.ts'
+export { timeToMs } from './conversions.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export {
   apiErrorCodes,

@@ -7,6 +7,7 @@
  */
 import { hostname } from 'node:os'
 import { type ClientOptions, isPerpkitError, isRetryableError } from '@perpkit/client'
+import { checkRateLimitBudget, type RateLimitBudget } from '@perpkit/schemas/lite'
 import { UnrecoverableError, Worker } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
@@ -76,13 +77,19 @@ type Budgets = NonNullable<Exclude<ClientOptions['rateLimit'], boolean>>['budget
 function parseBudget(value: string | undefined): Budgets | undefined {
   if (value === undefined) return undefined
   const match = /^(\d+)\/(\d+)$/.exec(value)
-  const limit = Number(match?.[1])
-  const windowMs = Number(match?.[2])
-  if (match === null || limit < 1 || windowMs < 1)
+  if (match === null)
     throw new RecorderError(
       `--budget must be <requests>/<ms> (e.g. 12/2000), got ${JSON.stringify(value)}`,
     )
-  const budget = { limit, windowMs }
+  let budget: RateLimitBudget
+  try {
+    budget = checkRateLimitBudget(
+      { limit: Number(match[1]), windowMs: Number(match[2]) },
+      '--budget',
+    )
+  } catch (error) {
+    throw new RecorderError((error as Error).message)
+  }
   return { '/contract/public/kline': budget, '/contract/public/markprice-kline': budget }
 }
 
