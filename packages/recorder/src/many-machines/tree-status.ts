@@ -9,11 +9,10 @@
  * @module
  */
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { Queue } from 'bullmq'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
-import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
@@ -99,9 +98,8 @@ export async function readTreeStatus(
   datasets: readonly Dataset[] = declared,
 ): Promise<TreeRow[]> {
   return withTree(tree, async (store) => {
-    const instance = await DuckDBInstance.create(':memory:', {
+    const instance = await createInstance(':memory:', {
       threads: '2',
-      ...NO_EXTENSION_DOWNLOADS,
     })
     const conn = await instance.connect()
     try {
