@@ -5,7 +5,7 @@ import { FuturesClientV2 } from 'bitmart-api'
 import ccxt from 'ccxt'
 import { request } from 'undici'
 import { createClient } from '../src/index.ts'
-import { resolveOptions } from '../src/options.ts'
+import { resolveOptions } from '../src/resolve-options.ts'
 import { createTransport, kyFetch } from '../src/transport.ts'
 
 const require = createRequire(import.meta.url)

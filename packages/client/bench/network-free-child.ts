@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { cpuMicros, median, type SandboxPayload } from '@perpkit/bench-kit'
 import { decodeData, type EndpointPath, endpoints } from '@perpkit/schemas'
 import { createClient } from '../src/index.ts'
-import { resolveOptions } from '../src/options.ts'
+import { resolveOptions } from '../src/resolve-options.ts'
 import { createTransport, kyFetch } from '../src/transport.ts'
 
 /**

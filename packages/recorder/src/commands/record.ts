@@ -1,7 +1,8 @@
 /**
  * `record`: a long-running loop that polls within the client's rate budget
  * and stores what only a running recorder can capture. SIGINT / SIGTERM
- * (the context's signal) let the round in flight finish, then it exits 0.
+ * (the context's signal) let the round in flight finish, then it reports
+ * `interrupted` and exits 130 / 143; `--rounds n` ends with `stopped`, exit 0.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import {
   parseSymbols,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { interruptedExitCode, stopSignalOf } from '../cli/stop-signal.ts'
 import {
   type RecordMetrics,
   recordMetricsFlags,
@@ -26,12 +28,13 @@ import { openStore } from '../one-machine/open-store.ts'
 import { type RoundReport, runRound } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
 import { createProgress } from '../progress.ts'
+import { sleep } from '../sleep.ts'
 import { checkSymbols, openSource } from '../source.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
 
-Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 0):
+Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 130 / 143):
 trades (deduplicated by content; a gap row when trades were lost), funding settlements,
 and, every --snapshot-interval, the current funding rate (per symbol, and of the catalog in
 one request), open interest, top-N depth, and details and leverage-bracket changes.
@@ -54,20 +57,6 @@ const flags = {
   rounds: { type: 'string' },
   ...recordMetricsFlags,
 } as const
-
-/** Waits `ms` or until `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
 
 /**
  * Runs `record`.
@@ -140,6 +129,11 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     } finally {
       progress.done()
       store.close()
+    }
+    if (ctx.signal.aborted) {
+      const signal = stopSignalOf(ctx.signal)
+      ctx.stdout.write(`${JSON.stringify({ event: 'interrupted', signal, ...totals })}\n`)
+      return interruptedExitCode(signal)
     }
     ctx.stdout.write(`${JSON.stringify({ event: 'stopped', ...totals })}\n`)
     return 0

@@ -10,11 +10,10 @@
  * @module
  */
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
 import { candleDatasets } from '../datasets/tables.ts'
-import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { type PlannedSeries, readPlan } from './coverage.ts'
@@ -71,9 +70,8 @@ export async function readTreeStatus(
   datasets: readonly Dataset[] = declared,
 ): Promise<TreeRow[]> {
   return withTree(tree, async (store) => {
-    const instance = await DuckDBInstance.create(':memory:', {
+    const instance = await createInstance(':memory:', {
       threads: '2',
-      ...NO_EXTENSION_DOWNLOADS,
     })
     const conn = await instance.connect()
     try {
@@ -124,10 +122,7 @@ async function withPlan(
   const layouts = treeLayouts(declared).filter((l) => candles.has(l.root))
   const found = await withTree(tree, (store) =>
     withLocalRoots(store, layouts, async (dir, roots) => {
-      const instance = await DuckDBInstance.create(':memory:', {
-        threads: '2',
-        ...NO_EXTENSION_DOWNLOADS,
-      })
+      const instance = await createInstance(':memory:', { threads: '2' })
       const conn = await instance.connect()
       try {
         return await windowsWithRows(

@@ -7,77 +7,16 @@
  *
  * @module
  */
-import type { Arg, Call, ModelPlanEntry, Plan } from './plan.ts'
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype'])
-
-/** `.key` where it can be, else `['key']`. */
-function member(key: string): string {
-  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
-}
-
-/** A property name in an object literal. */
-function property(key: string): string {
-  return IDENTIFIER.test(key) && !RESERVED.has(key) ? key : JSON.stringify(key)
-}
-
-function literal(value: Arg): string {
-  return JSON.stringify(value)
-}
-
-function callOf(call: Call, ...values: string[]): string {
-  return `${call.name}(${[...values, ...call.args.map(literal)].join(', ')})`
-}
-
-/** A check in one expression that is true when `v` is refused, for plans that convert nothing. */
-function refusal(plan: Plan, v: string): string | undefined {
-  switch (plan.kind) {
-    case 'any':
-      return 'false'
-    case 'typeof':
-      return `typeof ${v} !== '${plan.type}'`
-    case 'check':
-      return `!${callOf(plan.call, v)}`
-    case 'oneOf':
-      return plan.values.map((value) => `${v} !== ${literal(value)}`).join(' && ')
-    case 'optional':
-    case 'nullable': {
-      const inner = refusal(plan.inner, v)
-      if (inner === undefined) return undefined
-      const empty = plan.kind === 'optional' ? 'undefined' : 'null'
-      return inner === 'false' ? 'false' : `${v} !== ${empty} && ${wrap(inner)}`
-    }
-    default:
-      return undefined
-  }
-}
-
-function wrap(expression: string): string {
-  return /&&|\|\|/.test(expression) ? `(${expression})` : expression
-}
-
-/** Whether a plan accepts `undefined` (a required key must then be present, as zod requires). */
-function acceptsUndefined(plan: Plan): boolean {
-  switch (plan.kind) {
-    case 'any':
-    case 'optional':
-      return true
-    case 'check':
-      return plan.acceptsUndefined
-    case 'oneOf':
-      return plan.values.some((value) => value === undefined)
-    case 'nullable':
-    case 'convert':
-    case 'model':
-    case 'pick':
-      return acceptsUndefined(plan.inner)
-    case 'then':
-      return acceptsUndefined(plan.first)
-    default:
-      return false
-  }
-}
+import {
+  acceptsUndefined,
+  callOf,
+  IDENTIFIER,
+  member,
+  property,
+  readersSource,
+  refusal,
+} from './expressions.ts'
+import type { Call, ModelPlanEntry, Plan } from './plan.ts'
 
 /** The TypeScript type of a value when it is known, for the functions that return lists. */
 type TypeHint = string | null
@@ -382,36 +321,10 @@ export class Emitter {
     return values
   }
 
-  /**
-   * Reads a row's fields into the list's slots `s` through one of two
-   * readers, by the row's first key: rows of one payload come in many key
-   * orders (each its own hidden class), and one read per field that sees them
-   * all goes through V8's megamorphic cache. Most rows keep the schema's
-   * order (the live catalog: three in four), so one reader sees only the
-   * orders that start with its first key and reads through inline caches; the
-   * other takes the rest. Each reader is its own function literal, so each
-   * has its own caches. (A reader per first key saved little more and cost a
-   * browser bundle some 900 B gzip.)
-   */
+  /** Reads a row's fields into the list's slots `s` through the readers of {@link readersSource}. */
   #readers(plan: Plan & { kind: 'object' }, row: string, out: Lines): string {
     const base = this.fresh(`${this.#context}Read`)
-    const body = plan.fields.map((field, k) => `s[${k}] = r${member(field.key)}`)
-    const [usual, other] = [`${base}Usual`, `${base}Other`]
-    for (const name of [usual, other]) {
-      this.declarations.push(`function ${name}(r: Row, s: unknown[]): void {\n${body.join('\n')}\n}`)
-    }
-    const firstKey = JSON.stringify(plan.fields[0]?.key)
-    this.declarations.push(
-      [
-        '/** Reads a row into `s` through the reader of its first key. */',
-        `function ${base}(r: Row, s: unknown[]): void {`,
-        'let first: string | undefined',
-        'for (first in r) break',
-        `if (first === ${firstKey}) ${usual}(r, s)`,
-        `else ${other}(r, s)`,
-        '}',
-      ].join('\n'),
-    )
+    this.declarations.push(...readersSource(base, plan))
     out.push(`${base}(${row}, s)`)
     return 's'
   }
