@@ -18,3 +18,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 process.exitCode = await runCli(process.argv.slice(2), { signal: controller.signal })
+// The command has returned: a handle it could not close (a Redis client still reconnecting
+// after a worker gave up waiting for Redis) must not keep the process alive.
+setTimeout(() => process.exit(), 2_000).unref()

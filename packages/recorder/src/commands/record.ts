@@ -18,6 +18,12 @@ import {
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { interruptedExitCode, stopSignalOf } from '../cli/stop-signal.ts'
+import {
+  type RecordMetrics,
+  recordMetricsFlags,
+  recordMetricsHelp,
+  startRecordMetrics,
+} from '../metrics/record-metrics.ts'
 import { openStore } from '../one-machine/open-store.ts'
 import { type RoundReport, runRound } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
@@ -39,6 +45,7 @@ ${networkHelp}
   --snapshot-interval <s>  Seconds between snapshots (default 60)
   --depth-levels <n>   Book levels kept a side (default 20)
   --rounds <n>         Stop after n rounds (default: run until stopped)
+${recordMetricsHelp}
 ${commonHelp}`
 
 const flags = {
@@ -48,6 +55,7 @@ const flags = {
   'snapshot-interval': { type: 'string' },
   'depth-levels': { type: 'string' },
   rounds: { type: 'string' },
+  ...recordMetricsFlags,
 } as const
 
 /**
@@ -74,7 +82,19 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       : parsePositive('--rounds', values.rounds, 1)
   const wait = ctx.sleep ?? sleep
 
-  const source = await openSource(values, ctx.clientOptions)
+  const metrics = await startRecordMetrics(
+    values,
+    ctx.clientOptions,
+    intervalMs,
+    ctx.now,
+    ctx.stdout,
+  )
+  const source = await openSource(values, metrics?.clientOptions ?? ctx.clientOptions).catch(
+    async (error: unknown) => {
+      await metrics?.close()
+      throw error
+    },
+  )
   try {
     await checkSymbols(source.client, symbols)
     const store = await openStore(values.db, { memoryLimit })
@@ -96,7 +116,8 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
           tasks.push(...snapshotTasks(input))
           lastSnapshot = input.now
         }
-        await runRound(store, tasks, report(totals, progress))
+        await runRound(store, tasks, report(totals, progress, metrics))
+        metrics?.roundEnded()
         // What the round's queries freed goes back to the system before the wait.
         await store.releaseMemory()
         progress.event(
@@ -118,16 +139,19 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   } finally {
     await source.close()
+    await metrics?.close()
   }
 }
 
 function report(
   totals: { rows: number; gaps: number; errors: number },
   progress: ReturnType<typeof createProgress>,
+  metrics: RecordMetrics | undefined,
 ): RoundReport {
   return {
     written: (task, { rows, gap }) => {
       totals.rows += rows
+      metrics?.written(task.dataset, task.symbol, rows)
       if (gap) {
         totals.gaps++
         progress.event(
