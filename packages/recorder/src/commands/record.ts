@@ -1,7 +1,8 @@
 /**
  * `record`: a long-running loop that polls within the client's rate budget
  * and stores what only a running recorder can capture. SIGINT / SIGTERM
- * (the context's signal) let the round in flight finish, then it exits 0.
+ * (the context's signal) let the round in flight finish, then it reports
+ * `interrupted` and exits 130 / 143; `--rounds n` ends with `stopped`, exit 0.
  *
  * @module
  */
@@ -16,16 +17,24 @@ import {
   parseSymbols,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { interruptedExitCode, stopSignalOf } from '../cli/stop-signal.ts'
+import {
+  type RecordMetrics,
+  recordMetricsFlags,
+  recordMetricsHelp,
+  startRecordMetrics,
+} from '../metrics/record-metrics.ts'
 import { openStore } from '../one-machine/open-store.ts'
 import { type RoundReport, runRound } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
 import { createProgress } from '../progress.ts'
+import { sleep } from '../sleep.ts'
 import { checkSymbols, openSource } from '../source.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
 
-Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 0):
+Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 130 / 143):
 trades (deduplicated by content; a gap row when trades were lost), funding settlements,
 and, every --snapshot-interval, the current funding rate (per symbol, and of the catalog in
 one request), open interest, top-N depth, and details and leverage-bracket changes.
@@ -36,6 +45,7 @@ ${networkHelp}
   --snapshot-interval <s>  Seconds between snapshots (default 60)
   --depth-levels <n>   Book levels kept a side (default 20)
   --rounds <n>         Stop after n rounds (default: run until stopped)
+${recordMetricsHelp}
 ${commonHelp}`
 
 const flags = {
@@ -45,21 +55,8 @@ const flags = {
   'snapshot-interval': { type: 'string' },
   'depth-levels': { type: 'string' },
   rounds: { type: 'string' },
+  ...recordMetricsFlags,
 } as const
-
-/** Waits `ms` or until `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
 
 /**
  * Runs `record`.
@@ -85,7 +82,19 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       : parsePositive('--rounds', values.rounds, 1)
   const wait = ctx.sleep ?? sleep
 
-  const source = await openSource(values, ctx.clientOptions)
+  const metrics = await startRecordMetrics(
+    values,
+    ctx.clientOptions,
+    intervalMs,
+    ctx.now,
+    ctx.stdout,
+  )
+  const source = await openSource(values, metrics?.clientOptions ?? ctx.clientOptions).catch(
+    async (error: unknown) => {
+      await metrics?.close()
+      throw error
+    },
+  )
   try {
     await checkSymbols(source.client, symbols)
     const store = await openStore(values.db, { memoryLimit })
@@ -107,7 +116,8 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
           tasks.push(...snapshotTasks(input))
           lastSnapshot = input.now
         }
-        await runRound(store, tasks, report(totals, progress))
+        await runRound(store, tasks, report(totals, progress, metrics))
+        metrics?.roundEnded()
         // What the round's queries freed goes back to the system before the wait.
         await store.releaseMemory()
         progress.event(
@@ -120,20 +130,28 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       progress.done()
       store.close()
     }
+    if (ctx.signal.aborted) {
+      const signal = stopSignalOf(ctx.signal)
+      ctx.stdout.write(`${JSON.stringify({ event: 'interrupted', signal, ...totals })}\n`)
+      return interruptedExitCode(signal)
+    }
     ctx.stdout.write(`${JSON.stringify({ event: 'stopped', ...totals })}\n`)
     return 0
   } finally {
     await source.close()
+    await metrics?.close()
   }
 }
 
 function report(
   totals: { rows: number; gaps: number; errors: number },
   progress: ReturnType<typeof createProgress>,
+  metrics: RecordMetrics | undefined,
 ): RoundReport {
   return {
     written: (task, { rows, gap }) => {
       totals.rows += rows
+      metrics?.written(task.dataset, task.symbol, rows)
       if (gap) {
         totals.gaps++
         progress.event(

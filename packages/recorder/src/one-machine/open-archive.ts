@@ -6,9 +6,10 @@
  * @module
  */
 import { existsSync } from 'node:fs'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import type { FundingRateRecord, OpenInterest } from '@perpkit/schemas'
 import { readLockError } from '../duckdb/lock-error.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { RecorderError } from '../errors.ts'
 import {
   type ArchiveContents,
@@ -21,6 +22,12 @@ import {
   readOpenInterest,
   type TimeRange,
 } from './archive-queries.ts'
+import {
+  checkDuckDBFile,
+  NotArchiveError,
+  notArchiveMessage,
+  readCatalog,
+} from './check-archive-file.ts'
 import { SCHEMA_VERSION } from './schema.ts'
 
 /**
@@ -118,19 +125,14 @@ function openError(file: string, error: unknown): ArchiveError {
 }
 
 async function schemaVersion(conn: DuckDBConnection, file: string): Promise<number> {
-  const notArchive = () =>
-    new ArchiveError(
+  const { objects, version } = await readCatalog(conn)
+  if (version === undefined || !/^\d+$/.test(version))
+    throw new ArchiveError(
       'not-archive',
-      `${file} is a DuckDB database but not a perpkit-recorder archive (no meta.schema_version)`,
+      objects.length === 0
+        ? `${file} is an empty DuckDB database, not a perpkit-recorder archive (no meta.schema_version)`
+        : notArchiveMessage(file, objects),
     )
-  let version: unknown
-  try {
-    const reader = await conn.runAndReadAll("SELECT value FROM meta WHERE key = 'schema_version'")
-    version = reader.getRowObjectsJson()[0]?.value
-  } catch {
-    throw notArchive()
-  }
-  if (version === undefined || !/^\d+$/.test(String(version))) throw notArchive()
   return Number(version)
 }
 
@@ -157,7 +159,14 @@ export async function openArchive(file: string): Promise<Archive> {
     throw new ArchiveError('missing', `${file} does not exist: record or backfill into it first`)
   let instance: DuckDBInstance
   try {
-    instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
+    // By its bytes first: DuckDB opens a CSV or Parquet path as an empty in-memory database.
+    checkDuckDBFile(file)
+  } catch (error) {
+    if (error instanceof NotArchiveError) throw new ArchiveError('not-duckdb', error.message)
+    throw error
+  }
+  try {
+    instance = await createInstance(file, { access_mode: 'READ_ONLY' })
   } catch (error) {
     throw openError(file, error)
   }

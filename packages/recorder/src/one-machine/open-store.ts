@@ -1,15 +1,21 @@
 /**
  * Opening the DuckDB file: created on first use, migrated to the current
- * schema, refused when locked by another process or written by a newer build.
+ * schema, refused when it is not an archive (checked read-only first, see
+ * `check-archive-file.ts`), locked by another process or written by a newer
+ * build. Its storage failures (a full disk, no memory left) come out as one
+ * line (`duckdb/storage-error.ts`).
  *
  * @module
  */
 import { existsSync } from 'node:fs'
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
 import { readLockError } from '../duckdb/lock-error.ts'
+import { createInstance } from '../duckdb/offline.ts'
+import { storageFailure } from '../duckdb/storage-error.ts'
 import { RecorderError } from '../errors.ts'
+import { type ArchiveFile, checkArchiveFile, NotArchiveError } from './check-archive-file.ts'
 import { migrations, reconcile, SCHEMA_VERSION } from './schema.ts'
 
 /** An open archive: one connection, writes serialized, each batch its own transaction. */
@@ -88,13 +94,15 @@ async function releaseMemory(conn: DuckDBConnection, memoryLimit: string): Promi
   await conn.run(`SET memory_limit = '${memoryLimit}'`)
 }
 
-function friendly(file: string, error: unknown): never {
+function friendly(file: string, error: unknown, memoryLimit?: string): never {
   const lock = readLockError(error)
   if (lock !== undefined)
     throw new RecorderError(
       `${file} is locked by another process${lock.pid ? ` (PID ${lock.pid})` : ''}: stop it or use another --db`,
       1,
     )
+  const storage = storageFailure(error, { file, memoryLimit })
+  if (storage !== undefined) throw storage
   throw new RecorderError(
     `cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`,
     1,
@@ -121,22 +129,48 @@ export async function openStore(
   if (options.mustExist && !existsSync(file)) {
     throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
   }
+  // Read-only first: nothing is written into a path that is not an archive.
+  let found: ArchiveFile
+  try {
+    found = await checkArchiveFile(file)
+  } catch (error) {
+    if (error instanceof NotArchiveError)
+      throw new RecorderError(
+        `${error.message}: nothing was written; point --db at a recorder archive or a new file`,
+      )
+    friendly(file, error)
+  }
+  if (options.mustExist && found.kind === 'empty')
+    throw new RecorderError(
+      `${file} is an empty DuckDB database, not an archive yet: run backfill or record first`,
+      1,
+    )
   const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT
   let instance: DuckDBInstance
   try {
-    instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit })
+    instance = await createInstance(file, { memory_limit: memoryLimit })
   } catch (error) {
-    friendly(file, error)
+    friendly(file, error, options.memoryLimit)
   }
   const conn = await instance.connect()
+  // A full disk, no memory left: one line naming the file and the flag that helps.
+  const explain = (error: unknown) =>
+    storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
   let queue: Promise<unknown> = Promise.resolve()
   const store: Store = {
     datasets: options.datasets ?? declared,
     conn,
     run: async (sql, params) => {
-      await conn.run(sql, params)
+      await conn.run(sql, params).catch((error: unknown) => {
+        throw explain(error)
+      })
     },
-    all: async (sql, params) => (await conn.runAndReadAll(sql, params)).getRowObjectsJson(),
+    all: async (sql, params) =>
+      (
+        await conn.runAndReadAll(sql, params).catch((error: unknown) => {
+          throw explain(error)
+        })
+      ).getRowObjectsJson(),
     transaction: (write) => {
       const next = queue.then(async () => {
         await conn.run('BEGIN TRANSACTION')
@@ -146,14 +180,18 @@ export async function openStore(
           return result
         } catch (error) {
           await conn.run('ROLLBACK').catch(() => {})
-          throw error
+          throw explain(error)
         }
       })
       queue = next.catch(() => {})
       return next
     },
     releaseMemory: () => {
-      const next = queue.then(() => releaseMemory(conn, memoryLimit))
+      const next = queue
+        .then(() => releaseMemory(conn, memoryLimit))
+        .catch((error: unknown) => {
+          throw explain(error)
+        })
       queue = next.catch(() => {})
       return next.then(() => {})
     },

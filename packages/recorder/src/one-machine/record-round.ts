@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { StorageError } from '../duckdb/storage-error.ts'
 import { createLastWrites } from './last-writes.ts'
 import type { Store } from './open-store.ts'
 import type { Task, Write, Written } from './record-tasks.ts'
@@ -30,7 +31,8 @@ function writeAll(store: Store, writes: readonly Write[]): Promise<Written[]> {
  * Fetches every task, then writes what was fetched in one transaction. A
  * failed fetch is reported and the others are written; a failed write rolls
  * the round back, and then each write is tried in its own transaction, so
- * only the failing one is lost and reported.
+ * only the failing one is lost and reported. A storage failure (a full disk,
+ * no memory left) is thrown: no write can succeed, and `record` stops.
  *
  * @param store - The archive.
  * @param tasks - The round's tasks.
@@ -55,12 +57,15 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
       store,
       ready.map((r) => r.write),
     )
-  } catch {
+  } catch (error) {
+    // A full disk or no memory left fails every write: the command stops, saying so.
+    if (error instanceof StorageError) throw error
     for (const { task, write } of ready) {
       try {
         const [result] = await writeAll(store, [write])
         report.written(task, result as Written)
       } catch (error) {
+        if (error instanceof StorageError) throw error
         report.failed(task, error)
       }
     }
