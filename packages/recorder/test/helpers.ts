@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,11 +50,58 @@ export function jsonLines(out: string): Record<string, unknown>[] {
 }
 
 /** A real child process running the CLI from source (one process: SIGKILL reaches the writer). */
-export function spawnCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+export function spawnCli(args: string[], options: SpawnOptions = {}): ChildProcess {
+  return spawnTs('src/bin.ts', args, options)
+}
+
+/**
+ * A real child process running a TypeScript file of this package (through tsx).
+ *
+ * @param script - Its path, from the package's directory.
+ * @param args - Its arguments.
+ * @param options - `uid` / `gid` to run it as another user (a reader without write access).
+ */
+export function spawnTs(script: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: packageDir,
     env: { ...process.env, TSX_TSCONFIG_PATH: join(packageDir, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  })
+}
+
+/** Runs a child to its end: exit code (or signal), stdout and stderr. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ code: number | NodeJS.Signals; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString()
+  })
+  const code = await exited(child)
+  return { code, out, err }
+}
+
+/** Resolves once a child prints `line` (a whole line) on stdout; rejects if it exits first. */
+export function printed(child: ChildProcess, line: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString()
+      if (text.split('\n').includes(line)) {
+        child.stdout?.off('data', onData)
+        child.off('exit', onExit)
+        resolve()
+      }
+    }
+    const onExit = (code: number | null) =>
+      reject(new Error(`the child exited (${code}) before printing ${line}: ${text}`))
+    child.stdout?.on('data', onData)
+    child.once('exit', onExit)
   })
 }
 

@@ -31,6 +31,26 @@ export const networkFlags = {
   symbols: { type: 'string' },
 } as const satisfies FlagSpec
 
+/** `--wait`: how long a command waits for its turn on the archive (see turns.ts). */
+export const waitFlags = {
+  wait: { type: 'string' },
+} as const satisfies FlagSpec
+
+/** Help line of `--wait`. */
+export const waitHelp = `  --wait <s>           Longest wait for a turn on the archive while another process
+                       holds it, in seconds (default 60); a running recorder lets go
+                       between its writes`
+
+/**
+ * Parses `--wait` (seconds).
+ *
+ * @param value - The flag's value.
+ * @returns The wait in ms.
+ */
+export function parseWait(value: string | undefined): number {
+  return parsePositive('--wait', value, 60, 0) * 1000
+}
+
 /** Help lines of the flags above. */
 export const commonHelp = `  --db <file>          DuckDB archive, created on first use (default perpkit.duckdb)
   --memory-limit <n>   DuckDB's buffer pool, e.g. 64MB or 1GB (default 64MB); bigger

@@ -19,6 +19,9 @@ import {
   parseRange,
   parseSteps,
   parseSymbols,
+  parseWait,
+  waitFlags,
+  waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { datasets as declared } from '../datasets/declared/index.ts'
@@ -49,11 +52,13 @@ ${networkHelp}
   --prepend            Extend older: fill --from up to the oldest stored window of each series
   --datasets <list>    ${CANDLE_NAMES} (default all)
   --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
+${waitHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
   ...networkFlags,
+  ...waitFlags,
   steps: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
@@ -146,13 +151,14 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
   const range = parseRange(values.from, values.to, now)
   const datasets = pickDatasets(values.datasets)
   const concurrency = parsePositive('--concurrency', values.concurrency, 8)
+  const waitMs = parseWait(values.wait)
   // Only closed candles: the one still open would change after it is stored.
   const lastClosed = Math.min(range.to, alignToStep(now, 1) - 1)
 
   const source = await openSource(values, ctx.clientOptions)
   try {
     await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db, { memoryLimit })
+    const store = await openStore(values.db, { memoryLimit, waitMs })
     try {
       const jobs = interleave(
         await planJobs(store, {

@@ -6,11 +6,19 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
+import {
+  commonFlags,
+  commonHelp,
+  parseFlags,
+  parseMemoryLimit,
+  parseWait,
+  waitFlags,
+  waitHelp,
+} from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
 import { exportArchive } from '../one-machine/export-archive.ts'
-import { openStore } from '../one-machine/open-store.ts'
+import { openForReading } from '../one-machine/open-for-reading.ts'
 
 /** Help of `export`. */
 export const exportHelp = `Usage: perpkit-recorder export --out <dir> [--format parquet|csv] [--db <file>]
@@ -23,10 +31,12 @@ exact decimals; Parquet times are UTC instants in milliseconds.
 Options:
   --out <dir>          Output directory (must be empty or absent)
   --format <f>         parquet (default) or csv
+${waitHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
+  ...waitFlags,
   out: { type: 'string' },
   format: { type: 'string', default: 'parquet' },
 } as const
@@ -51,8 +61,8 @@ export async function runExport(argv: string[], ctx: CommandContext): Promise<nu
   const out = resolve(values.out)
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new RecorderError(`--out ${values.out} is not empty: choose a new directory`)
-  const store = await openStore(values.db, {
-    mustExist: true,
+  const store = await openForReading(values.db, {
+    waitMs: parseWait(values.wait),
     memoryLimit: parseMemoryLimit(values['memory-limit']),
   })
   try {

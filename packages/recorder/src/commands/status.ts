@@ -4,11 +4,19 @@
  *
  * @module
  */
-import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
+import {
+  commonFlags,
+  commonHelp,
+  parseFlags,
+  parseMemoryLimit,
+  parseWait,
+  waitFlags,
+  waitHelp,
+} from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { printScaleStatus } from '../many-machines/tree-status.ts'
 import { readStatus } from '../one-machine/archive-status.ts'
-import { openStore } from '../one-machine/open-store.ts'
+import { openForReading } from '../one-machine/open-for-reading.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
@@ -25,10 +33,12 @@ Options:
   --redis <url>        Read the queue's job counts from this Redis
   --queue <name>       Queue name (default perpkit-recorder)
   --out <dir>          Read the coverage of this Parquet tree
+${waitHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
+  ...waitFlags,
   json: { type: 'boolean', default: false },
   redis: { type: 'string' },
   out: { type: 'string' },
@@ -49,8 +59,8 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   }
   if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
-  const store = await openStore(values.db, {
-    mustExist: true,
+  const store = await openForReading(values.db, {
+    waitMs: parseWait(values.wait),
     memoryLimit: parseMemoryLimit(values['memory-limit']),
   })
   try {

@@ -8,7 +8,7 @@
 import { join } from 'node:path'
 import { datasetLayout, GAPS_LAYOUT, type ParquetLayout } from '../parquet/layout.ts'
 import { selectFileColumns, writePartitions } from '../parquet/write-parquet.ts'
-import type { Store } from './open-store.ts'
+import type { StoreReader } from './open-store.ts'
 import { selectDataset } from './select-dataset.ts'
 
 /** One root exported. */
@@ -28,7 +28,7 @@ export interface ExportedRoot {
  * @param onRoot - Called after each root written (roots without rows are skipped).
  */
 export async function exportArchive(
-  store: Store,
+  store: StoreReader,
   out: string,
   format: 'parquet' | 'csv',
   onRoot: (root: ExportedRoot) => void,
@@ -45,10 +45,12 @@ export async function exportArchive(
       'symbol',
       `strftime(time_, '%Y-%m-%d') AS date`,
     ])
-    const files = await writePartitions(store.conn, query, join(out, layout.root), {
-      prefix: layout.root,
-      format,
-    })
+    const files = await store.use((conn) =>
+      writePartitions(conn, query, join(out, layout.root), {
+        prefix: layout.root,
+        format,
+      }),
+    )
     onRoot({ dataset: layout.root, rows, files: files.length })
   }
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { ArchiveError } from './archive-error.ts'
 import { createLastWrites } from './last-writes.ts'
 import type { Store } from './open-store.ts'
 import type { Task, Write, Written } from './record-tasks.ts'
@@ -26,17 +28,20 @@ function writeAll(store: Store, writes: readonly Write[]): Promise<Written[]> {
   })
 }
 
+/** A task's fetch that succeeded: its write, not run yet. */
+export interface Fetched {
+  task: Task
+  write: Write
+}
+
 /**
- * Fetches every task, then writes what was fetched in one transaction. A
- * failed fetch is reported and the others are written; a failed write rolls
- * the round back, and then each write is tried in its own transaction, so
- * only the failing one is lost and reported.
+ * Fetches every task at once; a failed fetch is reported and left out.
  *
- * @param store - The archive.
  * @param tasks - The round's tasks.
- * @param report - Where results and failures go.
+ * @param report - Where failures go.
+ * @returns The writes of the fetches that succeeded, in task order.
  */
-export async function runRound(store: Store, tasks: readonly Task[], report: RoundReport) {
+export async function fetchRound(tasks: readonly Task[], report: RoundReport): Promise<Fetched[]> {
   const fetched = await Promise.all(
     tasks.map(async (task) => {
       try {
@@ -47,7 +52,29 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
       }
     }),
   )
-  const ready = fetched.filter((f) => f !== undefined)
+  return fetched.filter((f) => f !== undefined)
+}
+
+/** Whether `error` says the archive stayed locked by another process (turns.ts). */
+export function isLocked(error: unknown): boolean {
+  return error instanceof ArchiveError && error.reason === 'locked'
+}
+
+/**
+ * Writes what was fetched (of one round or several, in order) in one
+ * transaction; a failed write rolls it back, and then each write is tried in
+ * its own transaction, so only the failing one is lost and reported. A file
+ * that stays locked is thrown, nothing written, for the caller to try again.
+ *
+ * @param store - The archive.
+ * @param ready - The writes, oldest first.
+ * @param report - Where results and failures go.
+ */
+export async function writeFetched(
+  store: Store,
+  ready: readonly Fetched[],
+  report: RoundReport,
+): Promise<void> {
   if (ready.length === 0) return
   let results: Written[]
   try {
@@ -55,12 +82,14 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
       store,
       ready.map((r) => r.write),
     )
-  } catch {
+  } catch (error) {
+    if (isLocked(error)) throw error
     for (const { task, write } of ready) {
       try {
         const [result] = await writeAll(store, [write])
         report.written(task, result as Written)
       } catch (error) {
+        if (isLocked(error)) throw error
         report.failed(task, error)
       }
     }
@@ -69,4 +98,16 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
   ready.forEach(({ task }, i) => {
     report.written(task, results[i] as Written)
   })
+}
+
+/**
+ * Fetches every task, then writes what was fetched in one transaction (see
+ * {@link writeFetched}).
+ *
+ * @param store - The archive.
+ * @param tasks - The round's tasks.
+ * @param report - Where results and failures go.
+ */
+export async function runRound(store: Store, tasks: readonly Task[], report: RoundReport) {
+  await writeFetched(store, await fetchRound(tasks, report), report)
 }
