@@ -42,6 +42,13 @@ export type {
   OpenInterestEvery,
   TimeRange,
 } from './one-machine/archive-queries.ts'
+export type {
+  DepthSnapshot,
+  GapQuery,
+  GapRow,
+  TradeQuery,
+  TradeRange,
+} from './one-machine/archive-recorded.ts'
 export type { Archive, OpenArchiveOptions } from './one-machine/open-archive.ts'
 export { ARCHIVE_WAIT_MS, openArchive } from './one-machine/open-archive.ts'
 export { SCHEMA_VERSION } from './one-machine/schema.ts'

@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
-import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openArchive } from '../src/one-machine/open-archive.ts'
 import { openStore } from '../src/one-machine/open-store.ts'
+import { HOST } from '../src/one-machine/turn-markers.ts'
 import { createTurns, IDLE_CHECK_MS, STALE_MS, waitingDir } from '../src/one-machine/turns.ts'
 import { exited, finished, jsonLines, printed, spawnCli, spawnTs, tempDir } from './helpers.ts'
 
@@ -138,7 +138,7 @@ describe('markers', () => {
     const dir = waitingDir(file)
     mkdirSync(dir, { recursive: true })
     const since = Date.now() - ageMs
-    const path = join(dir, `${since}-read-${hostname()}-${pid}-0123abcd`)
+    const path = join(dir, `${since}-read-${HOST}-${pid}-0123abcd`)
     writeFileSync(path, '')
     utimesSync(path, new Date(since), new Date(since))
     return path

@@ -26,6 +26,16 @@ import {
   readOpenInterest,
   type TimeRange,
 } from './archive-queries.ts'
+import {
+  type DepthSnapshot,
+  type GapQuery,
+  type GapRow,
+  readDepth,
+  readGaps,
+  readTrades,
+  type TradeQuery,
+  type TradeRange,
+} from './archive-recorded.ts'
 import type { StoreReader } from './open-store.ts'
 import { SCHEMA_VERSION } from './schema.ts'
 import { createTurns, turnTimeout } from './turns.ts'
@@ -61,7 +71,13 @@ export interface Archive {
     symbol: string,
     range?: TimeRange & { every?: OpenInterestEvery | undefined },
   ): Promise<OpenInterest[]>
-  /** Closes the file. */
+  /** Trades of a symbol over a range, oldest first; the newest `limit` when given. */
+  trades(query: TradeQuery): Promise<TradeRange>
+  /** The depth snapshot of a symbol at or before `at` (ms; default the newest), or null. */
+  depth(symbol: string, at?: number): Promise<DepthSnapshot | null>
+  /** Gap rows (spans `record` did not capture), oldest first. */
+  gaps(query?: GapQuery): Promise<GapRow[]>
+  /** Closes the file (at once, or after the query in flight). */
   close(): void
 }
 
@@ -257,6 +273,9 @@ export async function openArchive(
     funding: (symbol, range = {}) => reader.use((conn) => readFunding(conn, symbol, range)),
     openInterest: (symbol, range = {}) =>
       reader.use((conn) => readOpenInterest(conn, symbol, range)),
+    trades: (query) => reader.use((conn) => readTrades(conn, query)),
+    depth: (symbol, at) => reader.use((conn) => readDepth(conn, symbol, at)),
+    gaps: (query = {}) => reader.use((conn) => readGaps(conn, query)),
     close: reader.close,
   }
 }

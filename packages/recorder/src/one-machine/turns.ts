@@ -24,24 +24,14 @@
  *
  * @module
  */
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, rmdirSync, statSync, unlinkSync, utimesSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
-import { hostname } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { readLockError } from '../duckdb/lock-error.ts'
+import { type Announced, announce, liveMarkers, type TurnMode, waitingDir } from './turn-markers.ts'
 
-/** `read` (shared with other readers) or `write` (alone). */
-export type TurnMode = 'read' | 'write'
+export { STALE_MS, type TurnMode, waitingDir } from './turn-markers.ts'
 
 /** How often an idle holder looks for waiters, ms. */
 export const IDLE_CHECK_MS = 50
-
-/** How often a waiter touches its marker, ms. */
-const HEARTBEAT_MS = 1000
-
-/** A marker not touched for this long is stale (its owner is stopped or gone), ms. */
-export const STALE_MS = 5000
 
 /** Shortest and longest pause between two tries of a waiter, ms. */
 const RETRY_MS = [10, 100] as const
@@ -118,129 +108,8 @@ function localFile(file: string): LocalFile {
   return entry
 }
 
-const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_')
-
-/** A parsed marker: `<since>-<mode>-<host>-<pid>-<random>`. */
-interface Marker {
-  name: string
-  since: number
-  mode: TurnMode
-  host: string
-  pid: number
-}
-
-const MARKER = /^(\d{13,})-(read|write)-([A-Za-z0-9._-]+)-(\d+)-[0-9a-f]{8}$/
-
-function parseMarker(name: string): Marker | undefined {
-  const match = MARKER.exec(name)
-  if (match === null) return undefined
-  return {
-    name,
-    since: Number(match[1]),
-    mode: match[2] as TurnMode,
-    host: match[3] as string,
-    pid: Number(match[4]),
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** The directory of a file's markers. */
-export function waitingDir(file: string): string {
-  return `${resolve(file)}.waiting`
-}
-
-/**
- * The live markers of other parties, oldest first; stale ones are removed.
- *
- * @param dir - The markers' directory.
- * @param own - This party's marker name, left out.
- */
-function liveMarkers(dir: string, own: string | undefined): Marker[] {
-  let names: string[]
-  try {
-    names = readdirSync(dir)
-  } catch {
-    return []
-  }
-  const now = Date.now()
-  const markers: Marker[] = []
-  for (const name of names) {
-    if (name === own) continue
-    const marker = parseMarker(name)
-    if (marker === undefined) continue
-    let fresh: boolean
-    try {
-      fresh = now - statSync(join(dir, name)).mtimeMs < STALE_MS
-    } catch {
-      continue
-    }
-    if (fresh && marker.host === HOST && marker.pid !== process.pid && !alive(marker.pid))
-      fresh = false
-    if (!fresh) {
-      try {
-        unlinkSync(join(dir, name))
-      } catch {}
-      continue
-    }
-    markers.push(marker)
-  }
-  return markers.sort((a, b) => a.since - b.since || a.name.localeCompare(b.name))
-}
-
 /** Whether a waiter of `mode` gets anything from a holder of `held` giving the file up. */
 const needs = (waiting: TurnMode, held: TurnMode) => waiting === 'write' || held === 'write'
-
-/** A marker of this party, touched while it waits. */
-interface Announced {
-  name: string
-  since: number
-  withdraw(): void
-}
-
-async function announce(dir: string, mode: TurnMode): Promise<Announced | undefined> {
-  const since = Date.now()
-  const name = `${since}-${mode}-${HOST}-${process.pid}-${randomBytes(4).toString('hex')}`
-  const path = join(dir, name)
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      mkdirSync(dir, { recursive: true })
-      await writeFile(path, '', { flag: 'wx' })
-      const timer = setInterval(() => {
-        const t = new Date()
-        try {
-          utimesSync(path, t, t)
-        } catch {}
-      }, HEARTBEAT_MS)
-      timer.unref()
-      return {
-        name,
-        since,
-        withdraw: () => {
-          clearInterval(timer)
-          try {
-            unlinkSync(path)
-          } catch {}
-          // Leaves nothing behind once no one waits; a waiter creating its marker now retries.
-          try {
-            rmdirSync(dir)
-          } catch {}
-        },
-      }
-    } catch (error) {
-      // The directory was removed between mkdir and the write: once more.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined
-    }
-  }
-  return undefined
-}
 
 function pause(ms: number, waiter: LocalWaiter): Promise<void> {
   return new Promise((done) => {
