@@ -57,10 +57,19 @@ export const commonHelp = `  --db <file>          DuckDB archive, created on fir
                        queries spill to disk
   -h, --help           This help`
 
+/** Help lines of `--base-url` and `--sandbox`. */
+const sourceHelp = `  --base-url <url>     API base URL (the client's default when omitted)
+  --sandbox            Start an embedded sandbox and read from it`
+
 /** Help lines of the network flags. */
-export const networkHelp = `  --base-url <url>     API base URL (the client's default when omitted)
-  --sandbox            Start an embedded sandbox and read from it
+export const networkHelp = `${sourceHelp}
   --symbols <a,b>      Contract symbols, comma-separated (e.g. BTCUSDT,ETHUSDT)`
+
+/** Help lines of the network flags where `--symbols` takes `all` and patterns (backfill, record). */
+export const selectHelp = `${sourceHelp}
+  --symbols <list>     Contract symbols, comma-separated (BTCUSDT,ETHUSDT), all, or
+                       patterns such as '*USDT' ('?' one character), matched against the
+                       live catalog; delisted contracts a pattern matches are skipped`
 
 /**
  * Parses argv strictly: an unknown flag or a missing value is a usage error.

@@ -12,28 +12,31 @@ import {
   commonFlags,
   commonHelp,
   networkFlags,
-  networkHelp,
   parseFlags,
   parseMemoryLimit,
   parsePositive,
   parseRange,
   parseSteps,
-  parseSymbols,
   parseWait,
+  selectHelp,
   waitFlags,
   waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { fromOrDays } from '../cli/days.ts'
+import { note } from '../cli/note.ts'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { CandleDataset } from '../datasets/define.ts'
 import { candleDatasets } from '../datasets/tables.ts'
 import { RecorderError } from '../errors.ts'
 import { createCandleWriter } from '../one-machine/candle-writer.ts'
+import { eraseCandles, erasedNote } from '../one-machine/erase-candles.ts'
 import { missingWindows } from '../one-machine/missing-windows.ts'
 import { openStore, type Store } from '../one-machine/open-store.ts'
 import { coveredWindows } from '../one-machine/write-windows.ts'
-import { createProgress } from '../progress.ts'
-import { checkSymbols, openSource } from '../source.ts'
+import { createProgress, estimateEta, formatDuration } from '../progress.ts'
+import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
+import { openSource } from '../source.ts'
 
 const CANDLE_DATASETS = candleDatasets(declared)
 const CANDLE_NAMES = CANDLE_DATASETS.map((d) => d.name).join(',')
@@ -45,11 +48,14 @@ Fills klines and mark-price klines of each symbol and step over the range (close
 only). Interrupted, it resumes where it stopped; a window stored once is never fetched again.
 
 Options:
-${networkHelp}
+${selectHelp}
   --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
+  --days <n>           Range start n days before now (instead of --from)
   --to <date|ms>       Range end (default now)
   --prepend            Extend older: fill --from up to the oldest stored window of each series
+  --erase              Erase the range's stored candles of each series first, then fetch
+                       them again
   --datasets <list>    ${CANDLE_NAMES} (default all)
   --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
 ${waitHelp}
@@ -63,6 +69,8 @@ const flags = {
   from: { type: 'string' },
   to: { type: 'string' },
   prepend: { type: 'boolean', default: false },
+  days: { type: 'string' },
+  erase: { type: 'boolean', default: false },
   datasets: { type: 'string' },
   concurrency: { type: 'string' },
 } as const
@@ -144,11 +152,11 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
     ctx.stdout.write(`${backfillHelp}\n`)
     return 0
   }
-  const symbols = parseSymbols(values.symbols)
+  const selection = parseSymbolSelection(values.symbols)
   const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const steps = parseSteps(values.steps)
   const now = ctx.now()
-  const range = parseRange(values.from, values.to, now)
+  const range = parseRange(fromOrDays(values, now), values.to, now)
   const datasets = pickDatasets(values.datasets)
   const concurrency = parsePositive('--concurrency', values.concurrency, 8)
   const waitMs = parseWait(values.wait)
@@ -157,9 +165,21 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
 
   const source = await openSource(values, ctx.clientOptions)
   try {
-    await checkSymbols(source.client, symbols)
+    const resolved = await resolveSymbols(source.client, selection)
+    const symbols = resolved.symbols
+    note(ctx, skippedNote(resolved))
     const store = await openStore(values.db, { memoryLimit, waitMs })
     try {
+      if (values.erase) {
+        const series = datasets.flatMap((d) =>
+          symbols.flatMap((symbol) => steps.map((step) => ({ dataset: d.name, symbol, step }))),
+        )
+        for (const erased of await eraseCandles(store, series, {
+          from: range.from,
+          to: lastClosed,
+        }))
+          note(ctx, erasedNote(erased))
+      }
       const jobs = interleave(
         await planJobs(store, {
           datasets,
@@ -197,7 +217,9 @@ async function runJobs(
       for (const w of stored) {
         windows++
         candles += w.candles
-        const seconds = Math.max(1, ctx.now() - started) / 1000
+        const elapsed = ctx.now() - started
+        const seconds = Math.max(1, elapsed) / 1000
+        const eta = estimateEta(windows, jobs.length, elapsed)
         progress.event(
           {
             event: 'window',
@@ -209,8 +231,9 @@ async function runJobs(
             candles: w.candles,
             done: windows,
             total: jobs.length,
+            etaMs: eta ?? null,
           },
-          `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s`,
+          `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s${eta === undefined ? '' : `, ETA ${formatDuration(eta)}`}`,
         )
       }
     },

@@ -9,23 +9,24 @@ import {
   commonFlags,
   commonHelp,
   networkFlags,
-  networkHelp,
   parseFlags,
   parseMemoryLimit,
   parsePositive,
-  parseSymbols,
   parseWait,
+  selectHelp,
   waitFlags,
   waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { note } from '../cli/note.ts'
 import { RecorderError } from '../errors.ts'
 import { openStore } from '../one-machine/open-store.ts'
 import { fetchRound, isLocked, type RoundReport } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
 import { createRoundWriter, type RoundWriter } from '../one-machine/round-writer.ts'
 import { createProgress } from '../progress.ts'
-import { checkSymbols, openSource } from '../source.ts'
+import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
+import { openSource } from '../source.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
@@ -36,7 +37,7 @@ and, every --snapshot-interval, the current funding rate (per symbol, and of the
 one request), open interest, top-N depth, and details and leverage-bracket changes.
 
 Options:
-${networkHelp}
+${selectHelp}
   --interval <s>       Seconds between rounds of trades and settlements (default 5)
   --snapshot-interval <s>  Seconds between snapshots (default 60)
   --depth-levels <n>   Book levels kept a side (default 20)
@@ -82,7 +83,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${recordHelp}\n`)
     return 0
   }
-  const symbols = parseSymbols(values.symbols)
+  const selection = parseSymbolSelection(values.symbols)
   const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const intervalMs = parsePositive('--interval', values.interval, 5, 0) * 1000
   const snapshotMs = parsePositive('--snapshot-interval', values['snapshot-interval'], 60, 0) * 1000
@@ -97,7 +98,9 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
 
   const source = await openSource(values, ctx.clientOptions)
   try {
-    await checkSymbols(source.client, symbols)
+    const resolved = await resolveSymbols(source.client, selection)
+    const symbols = resolved.symbols
+    note(ctx, skippedNote(resolved))
     const progress = createProgress(ctx.stdout)
     const totals = { rows: 0, gaps: 0, errors: 0 }
     const roundReport = report(totals, progress)

@@ -15,8 +15,9 @@ import {
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { printScaleStatus } from '../many-machines/tree-status.ts'
-import { readStatus } from '../one-machine/archive-status.ts'
+import { readStatus, type StatusRow } from '../one-machine/archive-status.ts'
 import { openForReading } from '../one-machine/open-for-reading.ts'
+import { parseSymbolSelection, symbolMatcher } from '../select-symbols.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
@@ -33,6 +34,8 @@ Options:
   --redis <url>        Read the queue's job counts from this Redis
   --queue <name>       Queue name (default perpkit-recorder)
   --out <dir>          Read the coverage of this Parquet tree
+  --symbols <list>     Only these symbols, or patterns such as '*USDT'
+  --datasets <list>    Only these datasets (kline, market-trade, ...)
 ${waitHelp}
 ${commonHelp}`
 
@@ -43,7 +46,21 @@ const flags = {
   redis: { type: 'string' },
   out: { type: 'string' },
   queue: { type: 'string' },
+  symbols: { type: 'string' },
+  datasets: { type: 'string' },
 } as const
+
+/** The filter of `--symbols` and `--datasets` (freqtrade's `list-data --pairs`). */
+function only(values: { symbols?: string | undefined; datasets?: string | undefined }) {
+  const selection = values.symbols === undefined ? undefined : parseSymbolSelection(values.symbols)
+  const matchers = selection?.patterns.map(symbolMatcher) ?? []
+  const datasets = values.datasets?.split(',').map((d) => d.trim())
+  return (row: StatusRow) =>
+    (selection === undefined ||
+      selection.names.includes(row.symbol) ||
+      matchers.some((m) => m(row.symbol))) &&
+    (datasets === undefined || datasets.includes(row.dataset))
+}
 
 /**
  * Runs `status`.
@@ -59,12 +76,13 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     return 0
   }
   if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
+  const keep = only(values)
   const store = await openForReading(values.db, {
     waitMs: parseWait(values.wait),
     memoryLimit: parseMemoryLimit(values['memory-limit']),
   })
   try {
-    const rows = await readStatus(store)
+    const rows = (await readStatus(store)).filter(keep)
     if (values.json || !ctx.stdout.isTTY) {
       for (const row of rows) ctx.stdout.write(`${JSON.stringify(row)}\n`)
       return 0
