@@ -198,7 +198,7 @@ describe('an archive the page cannot chart', () => {
       expect(last).toBeGreaterThan(archive.recordTo)
       // The live refresh reads the trades the recorder stored since, without a reload.
       await expect
-        .poll(async () => Number(await meta.getAttribute('data-total')), { timeout: 60_000 })
+        .poll(async () => Number(await meta.getAttribute('data-total')), { timeout: 90_000 })
         .toBeGreaterThan(total)
       expect(await page.getByRole('alert').count()).toBe(0)
       expect(errors).toEqual([])

@@ -19,6 +19,9 @@ export async function bootArchive(root: HTMLElement, config: ArchivePageConfig):
   const store = createArchiveStore(config)
   render(<ArchiveApp store={store} config={config} />, root)
   await store.reload()
-  // A recorder may be writing the archive: its new trades, snapshots and gaps show up.
-  setInterval(() => void store.refreshLive(), LIVE_REFRESH_MS)
+  // A recorder may be writing the archive: its new trades, snapshots and gaps show up
+  // (not while the page is hidden, when nobody looks).
+  setInterval(() => {
+    if (!document.hidden) void store.refreshLive()
+  }, LIVE_REFRESH_MS)
 }

@@ -30,8 +30,12 @@ import {
 /** The series the page loads. */
 type Part = 'contents' | 'candles' | 'funding' | 'openInterest' | 'trades' | 'depth' | 'gaps'
 
-/** How often the live parts are read again, ms. */
-export const LIVE_REFRESH_MS = 10_000
+/**
+ * How often the live parts are read again, ms. Each read makes a running
+ * recorder hand the file over (it checkpoints: tens of ms of CPU and a few MB
+ * written, see the recorder's README), so not more often.
+ */
+export const LIVE_REFRESH_MS = 30_000
 
 /** How soon a read refused with `locked` is tried again, ms. */
 export const RECOVER_MS = 2_000
