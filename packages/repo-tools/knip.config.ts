@@ -45,8 +45,9 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/sandbox': {
-      // bin/perpkit-sandbox.js runs the compiled dist/bin.js.
-      entry: ['src/index.ts', 'src/bin.ts'],
+      // bin/perpkit-sandbox.js runs the compiled dist/bin.js; the load benchmark forks its
+      // servers by path.
+      entry: ['src/index.ts', 'src/bin.ts', 'bench/load-server.ts'],
       vitest,
     },
     'packages/recorder': {
@@ -66,6 +67,11 @@ const config: KnipConfig = {
     'apps/consumer-smoke': {
       // Copied into scratch projects and run there against the packed tarballs.
       entry: ['fixture/**/*.ts'],
+      vitest,
+    },
+    'apps/openapi-tools': {
+      // Their CLIs are run by path with this Node (src/tool-bin.ts), never imported.
+      ignoreDependencies: ['@redocly/cli', '@stoplight/prism-cli', '@stoplight/spectral-cli'],
       vitest,
     },
   },

@@ -67,8 +67,10 @@ function readEnvCredentials(env: Env): {
 }
 
 /**
- * Starts the embedded sandbox with rate limits and signed mode on, and a
- * client that signs every request with throw-away credentials (random per run).
+ * Starts the embedded sandbox with its live budgets (the default) and every
+ * endpoint signed (`endpointAuth: 'SIGNED'`, a deployment that signs every
+ * call), and a client that signs every request with throw-away credentials
+ * (random per run): the signature of each call is checked end to end.
  *
  * @returns The source; `close()` stops the sandbox.
  * @throws {@link DemoError} when the sandbox cannot start.
@@ -82,8 +84,8 @@ async function openSandboxSource(): Promise<DataSource> {
   const sandbox = await startSandbox({
     port: 0,
     seed: 1,
-    rateLimit: true,
     credentials: { apiKey: credentials.apiKey, secret: credentials.secret, memo: credentials.memo },
+    endpointAuth: 'SIGNED',
     quiet: true,
   }).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error)

@@ -92,7 +92,7 @@ export async function recordArchive(): Promise<RecordedArchive> {
   const backfillTo = recordTo
   const backfillFrom = backfillTo - 60 * DAY
   let clock = recordFrom
-  const sandbox = await startSandbox({ seed: 11, quiet: true, now: () => clock })
+  const sandbox = await startSandbox({ seed: 11, quiet: true, rateLimit: false, now: () => clock })
   const run = async (argv: string[]) => {
     const io = quietIo()
     const code = await runCli(argv, {

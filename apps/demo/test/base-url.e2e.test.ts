@@ -12,8 +12,8 @@ describe.concurrent('the demo against a deployment given with --base-url', () =>
   let open: Sandbox
   beforeAll(async () => {
     ;[signed, open] = await Promise.all([
-      startSandbox({ seed: 3, credentials, quiet: true }),
-      startSandbox({ seed: 3, quiet: true }),
+      startSandbox({ seed: 3, credentials, endpointAuth: 'SIGNED', rateLimit: false, quiet: true }),
+      startSandbox({ seed: 3, rateLimit: false, quiet: true }),
     ])
   })
   afterAll(async () => {

@@ -198,15 +198,15 @@ describe('the dashboard in Chromium, against the real `pnpm dashboard` process',
     const { page, errors } = await openPage({ width: 1280, height: 800 })
     const panel = page.getByTestId('faults-panel')
     const log = page.getByTestId('fault-log')
-    const idle = () => panel.locator('[data-testid="fault-server-error"]:not([disabled])').waitFor()
+    const idle = () => panel.locator('[data-testid="fault-unavailable"]:not([disabled])').waitFor()
 
     await panel.getByTestId('fault-mode-once').click()
-    await panel.getByTestId('fault-server-error').click()
+    await panel.getByTestId('fault-unavailable').click()
     await log.locator('[data-tone="ok"]', { hasText: 'ok after 2 attempts' }).waitFor()
     await expect(log.locator('[data-tone="retry"]').first().textContent()).resolves.toMatch(
       /^attempt 2:/,
     )
-    await expect(log.textContent()).resolves.toContain('attempt 1: HTTP 500')
+    await expect(log.textContent()).resolves.toContain('attempt 1: HTTP 503')
 
     await idle()
     await panel.getByTestId('fault-mode-always').click()

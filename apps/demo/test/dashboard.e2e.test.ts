@@ -44,8 +44,8 @@ describe('the dashboard launcher as a process', () => {
   let open: Sandbox
   beforeAll(async () => {
     ;[sandbox, open] = await Promise.all([
-      startSandbox({ seed: 4, credentials, quiet: true }),
-      startSandbox({ seed: 4, quiet: true }),
+      startSandbox({ seed: 4, credentials, endpointAuth: 'SIGNED', rateLimit: false, quiet: true }),
+      startSandbox({ seed: 4, rateLimit: false, quiet: true }),
     ])
   })
   afterAll(() => Promise.all([sandbox.close(), open.close()]))

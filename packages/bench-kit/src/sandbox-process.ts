@@ -15,7 +15,8 @@ const bin =
   fileURLToPath(new URL('../../sandbox/dist/bin.js', import.meta.url))
 
 /**
- * Starts `perpkit-sandbox` (the built bin) with extra CLI flags and waits for its URL.
+ * Starts `perpkit-sandbox` (the built bin) with extra CLI flags and waits for its URL. Its
+ * rate limits are off (`--no-rate-limit`): benchmarks send far more than the live budgets.
  *
  * @param args - Extra flags, e.g. `['--depth-levels', '100']`.
  * @returns Its URL and a stop function.
@@ -25,7 +26,7 @@ export function spawnSandbox(args: string[] = []): Promise<SandboxProcess> {
     throw new Error(`${bin} is missing: run \`pnpm build\` (pnpm bench does) first`)
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, '--port', '0', '--seed', '7', '--quiet', ...args],
+    [bin, '--port', '0', '--seed', '7', '--quiet', '--no-rate-limit', ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

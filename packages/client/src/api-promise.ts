@@ -21,7 +21,7 @@ export interface ApiResponse<T> {
   envelope: Envelope
   /**
    * Keys of `envelope.data` no model reads, and optional keys it lacked, by
-   * path pattern (`data.symbols[].tradfi_info`); `null` when the payload
+   * path pattern (`data.symbols[].risk_note`); `null` when the payload
    * carries exactly what the model reads, and for `request()`. Worked out
    * when first read: it is a getter of the response's class, so reading or
    * destructuring it works, and a spread copy leaves it out.

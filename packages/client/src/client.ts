@@ -119,7 +119,7 @@ export function createClient(options: ClientOptions = {}): PerpkitClient {
       params,
       ({ symbol, step, startTime, endTime }, signal) =>
         callEndpoint(transport, path, { symbol, step, startTime, endTime }, { signal }),
-      transport.options.now(),
+      transport.options.now,
     )
   const collect = async (iterator: AsyncIterable<Kline>) => {
     const out: Kline[] = []

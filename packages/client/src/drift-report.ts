@@ -4,6 +4,8 @@
  * @module
  */
 import type { Drift, EndpointPath } from '@perpkit/schemas'
+import { OptionError } from './errors/option.ts'
+import { guarded } from './user-code.ts'
 
 /**
  * What `onDrift` receives: the {@link Drift} of one response, with where it came from.
@@ -14,7 +16,7 @@ import type { Drift, EndpointPath } from '@perpkit/schemas'
  *   endpoint: 'GET /contract/public/details',
  *   path: '/contract/public/details',
  *   trace: 'b6c2...',
- *   unknown: { 'data.symbols[].tradfi_info': 1200 },
+ *   unknown: { 'data.symbols[].risk_note': 1200 },
  *   missing: {},
  * }
  * ```
@@ -38,7 +40,9 @@ export type DriftReporter = (
 
 /**
  * A reporter that calls `onDrift` once per endpoint and set of keys: the same
- * keys again (with other counts) stay quiet, a new key is reported.
+ * keys again (with other counts) stay quiet, a new key is reported. What
+ * `onDrift` throws rejects the call as an `OptionError` naming `onDrift`, with
+ * the thrown error as its `cause`.
  *
  * @param onDrift - The user's callback.
  * @returns The reporter.
@@ -49,6 +53,7 @@ export type DriftReporter = (
  */
 export function driftReporter(onDrift: (report: DriftReport) => void): DriftReporter {
   const seen = new Set<string>()
+  const report = guarded('onDrift', onDrift)
   return (path, endpoint, drift, trace) => {
     const key = [
       path,
@@ -58,6 +63,10 @@ export function driftReporter(onDrift: (report: DriftReport) => void): DriftRepo
     ].join('\n')
     if (seen.has(key)) return
     seen.add(key)
-    onDrift({ endpoint, path, trace, unknown: drift.unknown, missing: drift.missing })
+    try {
+      report({ endpoint, path, trace, unknown: drift.unknown, missing: drift.missing })
+    } catch (error) {
+      throw error instanceof OptionError ? error.forEndpoint(endpoint) : error
+    }
   }
 }

@@ -8,8 +8,16 @@
  * a response without one is wrapped into a `Response` (ky clones responses
  * for `afterResponse` hooks).
  *
+ * The user's function is user code: a rejection that is a platform's network
+ * failure (as when it wraps undici's `fetch` and the connection is refused)
+ * stays one, and becomes a retryable `NetworkError`; anything else it throws,
+ * and a value that is not a response, is an {@link OptionError} naming `fetch`.
+ *
  * @module
  */
+import { thrownBy, unusableResult } from './errors/option.ts'
+import { isAbortLike, isNetworkFailure } from './network-failure.ts'
+import { describeReceived } from './option-checks.ts'
 
 /**
  * The init a custom `fetch` receives: plain values every implementation reads.
@@ -76,18 +84,43 @@ export function adaptFetch(
 ): (request: Request, signal: AbortSignal | undefined) => Promise<Response> {
   return async (request, signal) => {
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
-    const response = await userFetch(request.url, {
+    const init: FetchInit = {
       method: request.method,
       headers: Object.fromEntries(request.headers),
       ...(hasBody ? { body: await request.text() } : {}),
       signal: signal ?? request.signal,
       redirect: 'manual',
-    })
+    }
+    let response: FetchResponse
+    try {
+      response = await userFetch(request.url, init)
+    } catch (error) {
+      // An abort is explained by the signal; a network failure stays one.
+      if (isAbortLike(error) || isNetworkFailure(error)) throw error
+      throw thrownBy('fetch', error)
+    }
+    if (!isResponse(response)) {
+      throw unusableResult(
+        'fetch',
+        `fetch resolved with ${describeReceived(response)}, not a response (an object with status, headers.get() and body)`,
+      )
+    }
     // ky (hooks) and perpkit read it as a fetch Response; one without clone() is wrapped into one.
     return typeof (response as Partial<Response>).clone === 'function'
       ? (response as Response)
       : asResponse(response)
   }
+}
+
+/** Whether a custom fetch's answer has what perpkit reads of a response. */
+function isResponse(value: unknown): value is FetchResponse {
+  const response = value as Partial<FetchResponse> | null | undefined
+  return (
+    typeof response === 'object' &&
+    response !== null &&
+    typeof response.status === 'number' &&
+    typeof response.headers?.get === 'function'
+  )
 }
 
 /** Statuses whose Response must have a null body. */

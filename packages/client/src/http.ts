@@ -19,6 +19,7 @@ import { onAbort } from './abort.ts'
 import { corsHint } from './cors-hint.ts'
 import { RateLimitError } from './errors/api.ts'
 import { PerpkitError } from './errors/base.ts'
+import { OptionError } from './errors/option.ts'
 import {
   AbortError,
   NetworkError,
@@ -26,11 +27,13 @@ import {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
+import { isNetworkFailure } from './network-failure.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
-import { type EndpointLimiter, endpointLimiter } from './rate-limit-store.ts'
+import { type EndpointLimiter, endpointLimiter, withinCap } from './rate-limit-store.ts'
+import { InProcessRateLimitStore } from './rate-limiter.ts'
 import { readBody } from './read-body.ts'
 import { type RawResponse, readResponse } from './read-response.ts'
 import { followRedirects } from './redirects.ts'
@@ -68,7 +71,9 @@ export async function send(
   const schemas = loadedSchemas() ?? (await loadSchemas())
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
-  const bucket = limiterOf(transport, spec.path, spec.budget)
+  const limiter = limiterOf(transport, spec.path, spec.budget)
+  // No server header can make the endpoint wait past the call's cap.
+  const bucket = limiter && withinCap(limiter, policy.maxRetryAfterMs)
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
@@ -105,7 +110,16 @@ function limiterOf(
         : ((Object.hasOwn(options.rateLimit, path)
             ? options.rateLimit[path as EndpointPath]
             : undefined) ?? tableBudget)
-    limiter = budget ? endpointLimiter(options.rateLimitStore, options.origin, path, budget) : null
+    const store = options.rateLimitStore
+    limiter = budget
+      ? endpointLimiter(
+          store,
+          options.origin,
+          path,
+          budget,
+          store instanceof InProcessRateLimitStore,
+        )
+      : null
     limiters.set(path, limiter)
   }
   return limiter ?? undefined
@@ -182,15 +196,23 @@ function timeOut(controller: AbortController): void {
   controller.abort(TIMED_OUT)
 }
 
+/**
+ * The typed error of a failed attempt. Only a platform's network failure is a
+ * {@link NetworkError}; what a function option threw is already an
+ * {@link OptionError} (here given its endpoint); anything else (a bug) is
+ * rethrown as it is, neither retried nor called a network failure.
+ */
 function toPerpkitError(
   error: unknown,
   label: string,
   signal: AbortSignal | undefined,
   origin: string,
 ): PerpkitError {
-  if (error instanceof PerpkitError) return error
+  if (error instanceof PerpkitError && !(error instanceof OptionError)) return error
   if (signal?.aborted) return new AbortError(label, signal.reason)
-  return new NetworkError(label, error, corsHint(error, origin))
+  if (error instanceof OptionError) return error.forEndpoint(label)
+  if (isNetworkFailure(error)) return new NetworkError(label, error, corsHint(error, origin))
+  throw error
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {

@@ -18,6 +18,7 @@ export {
 export type { ErrorDetails } from './errors/base.ts'
 export { isPerpkitError, isRetryableError, PerpkitError, walk } from './errors/base.ts'
 export { RedirectError, ResponseTooLargeError } from './errors/guards.ts'
+export { OptionError } from './errors/option.ts'
 export {
   AbortError,
   InvalidParamsError,
@@ -28,7 +29,7 @@ export {
 } from './errors/transport.ts'
 export type { FetchFunction, FetchInit, FetchResponse } from './fetch-adapter.ts'
 export type { KlineRangeParams, KlineRangeProgress } from './kline-range.ts'
-export { checkPositiveMs, invalidOption } from './option-checks.ts'
+export { checkPositiveMs, invalidOption, MAX_TIMER_MS } from './option-checks.ts'
 export type { CallOptions, ClientOptions, RateLimitBudgets, RateLimitOptions } from './options.ts'
 export type { QueryValue } from './query.ts'
 export type { RateLimitInfo } from './rate-limit-headers.ts'

@@ -13,8 +13,10 @@ import {
   resolveKlineStep,
 } from '@perpkit/schemas/lite'
 import { onAbort } from './abort.ts'
+import { OptionError } from './errors/option.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
 import { loadSchemas, type Schemas } from './load-schemas.ts'
+import { guarded } from './user-code.ts'
 
 /**
  * Parameters of `iterKlines` / `getKlineRange`.
@@ -35,7 +37,7 @@ export interface KlineRangeParams {
   concurrency?: number
   /** Stops the iteration and aborts the windows in flight. */
   signal?: AbortSignal
-  /** Called after each window is yielded. */
+  /** Called after each window is yielded; what it throws ends the iteration as an `OptionError`. */
   onProgress?: (progress: KlineRangeProgress) => void
 }
 
@@ -127,22 +129,29 @@ function validate(params: KlineRangeParams, label: string, now: number, schemas:
  * @param path - `/contract/public/kline` or `/contract/public/markprice-kline`.
  * @param params - Range, concurrency, signal, progress callback.
  * @param fetchWindow - Fetches one window of at most 500 candles.
- * @param now - The current time in ms.
+ * @param now - The client's clock, read once when the iteration starts.
  * @returns An async iterator of candles.
  */
 export async function* iterateKlineRange(
   path: EndpointPath,
   params: KlineRangeParams,
   fetchWindow: FetchKlineWindow,
-  now: number,
+  now: () => number,
 ): AsyncGenerator<Kline, void, undefined> {
   const label = `GET ${path}`
+  let time: number
+  try {
+    time = now()
+  } catch (error) {
+    throw error instanceof OptionError ? error.forEndpoint(label) : error
+  }
   const { symbol, step, startTime, endTime, concurrency } = validate(
     params,
     label,
-    now,
+    time,
     await loadSchemas(),
   )
+  const onProgress = params.onProgress && guarded('onProgress', params.onProgress)
   const windows = klineWindows(startTime, endTime, step)
   const windowsTotal = windows.length
   const controller = new AbortController()
@@ -179,7 +188,7 @@ export async function* iterateKlineRange(
         yield candle
       }
       windowsDone++
-      params.onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
+      onProgress?.({ windowsDone, windowsTotal, candles, lastTime })
     }
   } finally {
     stopForwarding()

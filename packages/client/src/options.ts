@@ -4,17 +4,27 @@
  * @module
  */
 import type { AuthType, EndpointPath, RateLimitBudget } from '@perpkit/schemas/lite'
-import { endpointPaths } from '@perpkit/schemas/lite'
+import { checkRateLimitBudget, endpointPaths } from '@perpkit/schemas/lite'
 import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import type { Hooks } from 'ky'
 import { type DriftReport, type DriftReporter, driftReporter } from './drift-report.ts'
-import { PerpkitError } from './errors/base.ts'
+import { OptionError } from './errors/option.ts'
 import type { FetchFunction } from './fetch-adapter.ts'
-import { checkInteger, checkPositiveMs, invalidOption } from './option-checks.ts'
+import {
+  checkFunction,
+  checkInteger,
+  checkObject,
+  checkOneOf,
+  checkPositiveMs,
+  describeReceived,
+  invalidOption,
+} from './option-checks.ts'
+import { checkCredentials, checkHeaders, checkHooks, checkStore } from './option-shapes.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
 import { type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.ts'
+import { guardClock } from './user-code.ts'
 
 /**
  * Options of {@link createClient}.
@@ -35,8 +45,9 @@ export interface ClientOptions {
    */
   baseUrl?: string
   /**
-   * API credentials: needed for `KEYED` and `SIGNED` requests. Kept in a
-   * closure: never on the client object, never in a message.
+   * API credentials: needed for `KEYED` and `SIGNED` requests, three non-empty
+   * strings (checked by `createClient`). Kept in a closure: never on the client
+   * object, never in a message.
    */
   credentials?: Credentials
   /**
@@ -61,7 +72,9 @@ export interface ClientOptions {
   headers?: Record<string, string>
   /**
    * Any fetch-compatible function (undici's `fetch`, a proxy-aware wrapper, a
-   * test double); it receives a URL string and a plain init.
+   * test double); it receives a URL string and a plain init. A network failure
+   * it passes on is a `NetworkError`; anything else it throws, or a value that
+   * is not a response, is an `OptionError` naming `fetch`, never retried.
    * @default globalThis.fetch
    */
   fetch?: FetchFunction
@@ -73,18 +86,28 @@ export interface ClientOptions {
    * @default 16777216 (16 MiB)
    */
   maxResponseBytes?: number
-  /** ky hooks, run on every attempt. @default {} */
+  /**
+   * ky hooks, run on every attempt. What a hook throws fails the call with an
+   * `OptionError` naming it (`hooks.beforeRequest[0]`), never retried.
+   * @default {}
+   */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
   /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
   headerNames?: Partial<HeaderNames>
   /** What a GET request signs: its query string (the spec) or `''` (some deployments). @default 'query' */
   getBodyRule?: GetBodyRule
-  /** The clock, in epoch ms: signing timestamps and the end of kline ranges. @default Date.now */
+  /**
+   * The clock, in epoch ms: signing timestamps and the end of kline ranges. A
+   * throw, or anything but a finite, non-negative number, fails the call with
+   * an `OptionError` naming `now`.
+   * @default Date.now
+   */
   now?: () => number
   /**
    * Called when a response carries keys no model reads, or lacks optional keys
    * a model reads: once per endpoint and set of keys for this client. An error
-   * it throws rejects the call, which is how a test turns drift into a failure.
+   * it throws rejects the call (an `OptionError` naming `onDrift`, the error as
+   * its `cause`), which is how a test turns drift into a failure.
    * Every call's drift is on `.withResponse().drift` either way.
    * @default undefined
    */
@@ -173,64 +196,102 @@ function envBaseUrl(): string | undefined {
 }
 
 /**
- * Validates and completes the options.
+ * Validates and completes the options. Every option is checked here, once:
+ * a wrong one fails `createClient` with a one-line {@link OptionError} naming
+ * it (credentials named, never shown), not the first call.
  *
  * @param options - What the user passed.
  * @returns The options every request reads.
- * @throws {@link PerpkitError} for a missing or malformed `baseUrl`, a bad
- *   timeout, or `auth` without credentials.
+ * @throws {@link OptionError} for a missing or malformed `baseUrl`, credentials
+ *   that are not three non-empty strings, `auth` without credentials, a function
+ *   option that is not a function, or any other option of the wrong shape.
  * @example
  * ```ts
  * resolveOptions({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl // 'http://127.0.0.1:8080'
  * ```
  */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const raw = options.baseUrl ?? envBaseUrl()
-  if (raw === undefined || raw === '') {
-    throw new PerpkitError(
-      'createClient needs a baseUrl: pass { baseUrl } or set PERPKIT_BASE_URL (for local work, start a sandbox: startSandbox() from @perpkit/sandbox)',
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new OptionError(
+      'options',
+      `createClient takes one options object ({ baseUrl, ... }), got ${describeReceived(options)}`,
     )
   }
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new PerpkitError(`baseUrl is not a valid URL: ${JSON.stringify(raw)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PerpkitError(`baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
-  }
+  const url = checkBaseUrl(options.baseUrl ?? envBaseUrl())
   const timeout = checkPositiveMs('timeout', options.timeout ?? 10_000)
-  const auth = options.auth
-  if (auth !== undefined && auth !== 'NONE' && options.credentials === undefined) {
-    throw new PerpkitError(
+  const auth =
+    options.auth === undefined
+      ? undefined
+      : checkOneOf('auth', options.auth, ['NONE', 'KEYED', 'SIGNED'] as const)
+  const credentials = checkCredentials(options.credentials)
+  if (auth !== undefined && auth !== 'NONE' && credentials === undefined) {
+    throw new OptionError(
+      'credentials',
       `auth '${auth}' needs credentials: pass { credentials: { apiKey, secret, memo } }`,
     )
+  }
+  const fn = <F>(name: keyof ClientOptions, value: F, expected?: string) =>
+    value === undefined ? undefined : checkFunction(name, value, expected)
+  const now = fn('now', options.now, 'a function returning epoch milliseconds')
+  const onDrift = fn('onDrift', options.onDrift)
+  const rateLimit = options.rateLimit
+  if (rateLimit !== undefined && typeof rateLimit !== 'boolean') {
+    checkObject('rateLimit', rateLimit, 'true, false or { budgets?, store? }')
   }
   return {
     baseUrl: url.href.replace(/\/+$/, ''),
     origin: url.origin,
-    credentials: options.credentials,
+    credentials,
     auth,
     timeout,
     retry: resolveRetry(options.retry),
-    rateLimit: resolveRateLimit(options.rateLimit),
+    rateLimit: resolveRateLimit(rateLimit),
     rateLimitStore:
-      (typeof options.rateLimit === 'object' ? options.rateLimit.store : undefined) ??
+      (typeof rateLimit === 'object' ? checkStore(rateLimit.store) : undefined) ??
       processRateLimitStore,
-    headers: options.headers ?? {},
-    fetch: options.fetch,
+    headers: checkHeaders(options.headers),
+    fetch: fn('fetch', options.fetch, 'a fetch-compatible function'),
     maxResponseBytes: checkInteger(
       'maxResponseBytes',
       options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       1,
     ),
-    hooks: options.hooks ?? {},
+    hooks: checkHooks(options.hooks),
     headerNames: options.headerNames,
-    getBodyRule: options.getBodyRule ?? 'query',
-    now: options.now ?? Date.now,
-    reportDrift: options.onDrift === undefined ? undefined : driftReporter(options.onDrift),
+    getBodyRule:
+      options.getBodyRule === undefined
+        ? 'query'
+        : checkOneOf('getBodyRule', options.getBodyRule, ['query', 'empty'] as const),
+    now: now === undefined ? Date.now : guardClock(now),
+    reportDrift: onDrift === undefined ? undefined : driftReporter(onDrift),
   }
+}
+
+function checkBaseUrl(raw: unknown): URL {
+  if (raw === undefined || raw === '') {
+    throw new OptionError(
+      'baseUrl',
+      'createClient needs a baseUrl: pass { baseUrl } or set PERPKIT_BASE_URL (for local work, start a sandbox: startSandbox() from @perpkit/sandbox)',
+    )
+  }
+  if (typeof raw !== 'string') throw invalidOption('baseUrl', 'a URL string', raw)
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new OptionError('baseUrl', `baseUrl is not a valid URL: ${JSON.stringify(raw)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OptionError('baseUrl', `baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
+  }
+  if (url.username !== '' || url.password !== '') {
+    // The URL is not shown: its user info may hold a password.
+    throw new OptionError(
+      'baseUrl',
+      'baseUrl must not carry a user name or password (fetch refuses such URLs): pass credentials or headers instead',
+    )
+  }
+  return url
 }
 
 function resolveRateLimit(
@@ -238,16 +299,33 @@ function resolveRateLimit(
 ): ResolvedOptions['rateLimit'] {
   if (option === false) return false
   if (option === undefined || option === true) return {}
-  for (const [path, budget] of Object.entries(option.budgets ?? {})) {
-    const name = `rateLimit.budgets['${path}']`
+  if (option.budgets === undefined) return {}
+  const budgets = checkObject(
+    'rateLimit.budgets',
+    option.budgets,
+    'an object keyed by endpoint paths',
+  )
+  for (const [path, budget] of Object.entries(budgets)) {
     if (!(endpointPaths as readonly string[]).includes(path)) {
       throw invalidOption('rateLimit.budgets', 'keyed by endpoint paths of the table', path)
     }
-    if (typeof budget !== 'object' || budget === null) {
-      throw invalidOption(name, '{ limit, windowMs }', budget)
-    }
-    checkInteger(`${name}.limit`, budget.limit, 1)
-    checkPositiveMs(`${name}.windowMs`, budget.windowMs)
+    checkBudget(`rateLimit.budgets['${path}']`, budget)
   }
-  return option.budgets ?? {}
+  return option.budgets
+}
+
+/**
+ * A rate-limit budget, by the one rule of `@perpkit/schemas` (`checkRateLimitBudget`).
+ *
+ * @param name - The option's path.
+ * @param value - What was passed.
+ * @returns The budget.
+ * @throws {@link OptionError} with the rule's one-line message.
+ */
+function checkBudget(name: string, value: unknown): RateLimitBudget {
+  try {
+    return checkRateLimitBudget(value, name)
+  } catch (error) {
+    throw new OptionError(name, (error as Error).message)
+  }
 }

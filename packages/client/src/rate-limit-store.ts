@@ -8,6 +8,9 @@
  * @module
  */
 import type { RateLimitBudget } from '@perpkit/schemas'
+import { PerpkitError } from './errors/base.ts'
+import { thrownBy } from './errors/option.ts'
+import { isAbortLike } from './network-failure.ts'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
 
 /**
@@ -96,12 +99,16 @@ export interface EndpointLimiter {
 }
 
 /**
- * Binds a store to one endpoint of one origin.
+ * Binds a store to one endpoint of one origin. A store given as an option is
+ * user code: what it throws (other than a {@link PerpkitError} of its own,
+ * such as redis-limiter's, or the abort it was asked to honour) is an
+ * `OptionError` naming `rateLimit.store`.
  *
  * @param store - The client's store.
  * @param origin - e.g. `https://api.example.com`.
  * @param path - The endpoint path.
  * @param budget - The endpoint's budget.
+ * @param trusted - Whether the store is the client's own (its calls are not guarded).
  * @returns The endpoint's limiter.
  */
 export function endpointLimiter(
@@ -109,12 +116,72 @@ export function endpointLimiter(
   origin: string,
   path: string,
   budget: RateLimitBudget,
+  trusted = false,
 ): EndpointLimiter {
   const key = `${origin} ${path}`
+  if (trusted) {
+    return {
+      acquire: (signal) => store.acquire(key, budget, signal),
+      observe: (info) => store.observe(key, budget, info),
+      blockFor: (ms) => store.block(key, budget, ms),
+      windowMs: budget.windowMs,
+    }
+  }
   return {
-    acquire: (signal) => store.acquire(key, budget, signal),
-    observe: (info) => store.observe(key, budget, info),
-    blockFor: (ms) => store.block(key, budget, ms),
+    acquire: (signal) =>
+      Promise.resolve()
+        .then(() => store.acquire(key, budget, signal))
+        .catch((error: unknown) => {
+          throw storeFailure(error)
+        }),
+    observe: (info) => guardStore(() => store.observe(key, budget, info)),
+    blockFor: (ms) => guardStore(() => store.block(key, budget, ms)),
     windowMs: budget.windowMs,
+  }
+}
+
+function storeFailure(error: unknown): unknown {
+  return error instanceof PerpkitError || isAbortLike(error)
+    ? error
+    : thrownBy('rateLimit.store', error)
+}
+
+function guardStore(call: () => void): void {
+  try {
+    call()
+  } catch (error) {
+    throw storeFailure(error)
+  }
+}
+
+/**
+ * The limiter as one call sees it: what a server's headers ask it to hold
+ * back (`Retry-After`, a rate-limit `Reset` on a used-up window) is bounded,
+ * so no header can stall an endpoint. A positive ask waits at most the larger
+ * of `capMs` (the call's `retry.maxRetryAfterMs`) and the budget's own window;
+ * zero, a negative value or a date in the past counts as no ask, which holds
+ * back for the budget's window.
+ *
+ * @param limiter - The endpoint's limiter.
+ * @param capMs - The longest wait a server may ask for.
+ * @returns A limiter whose waits the server cannot stretch.
+ */
+export function withinCap(limiter: EndpointLimiter, capMs: number): EndpointLimiter {
+  const { windowMs } = limiter
+  const longest = Math.max(capMs, windowMs)
+  const hold = (ms: number | null): number =>
+    ms !== null && ms > 0 ? Math.min(ms, longest) : windowMs
+  return {
+    acquire: limiter.acquire,
+    observe: (info) => {
+      const asked = info.windowMs
+      limiter.observe(
+        asked === null || (asked > 0 && asked <= longest)
+          ? info
+          : { ...info, windowMs: hold(asked) },
+      )
+    },
+    blockFor: (ms) => limiter.blockFor(hold(ms)),
+    windowMs,
   }
 }

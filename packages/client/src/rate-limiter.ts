@@ -12,6 +12,7 @@
  */
 import type { RateLimitBudget } from '@perpkit/schemas'
 import { onAbort } from './abort.ts'
+import { MAX_TIMER_MS } from './option-checks.ts'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
 import type { RateLimitSlot, RateLimitStore } from './rate-limit-store.ts'
 
@@ -143,10 +144,15 @@ export class RateLimitBucket {
     if (wake === undefined) return // in-flight requests will pump on release
     // A referenced timer: a pending promise alone does not keep a process
     // alive, so a queued call would otherwise let a script exit before it ran.
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined
-      this.#pump()
-    }, wake)
+    // Never armed beyond what a timer can wait (a longer one fires at once, and
+    // would spin): a longer block wakes, finds itself still blocked, and sleeps again.
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined
+        this.#pump()
+      },
+      Math.min(wake, MAX_TIMER_MS),
+    )
   }
 
   #nextWake(): number | undefined {

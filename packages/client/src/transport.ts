@@ -18,10 +18,12 @@
  */
 import type { AuthType } from '@perpkit/schemas/lite'
 import ky, { type KyInstance, type Options } from 'ky'
+import { OptionError } from './errors/option.ts'
 import { adaptFetch } from './fetch-adapter.ts'
 import { loadSigner } from './load-signer.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { EndpointLimiter } from './rate-limit-store.ts'
+import { guardHooks } from './user-code.ts'
 
 /** The per-client transport: options plus one ky instance. */
 export interface Transport {
@@ -75,14 +77,17 @@ export function createTransport(options: ResolvedOptions): Transport {
   // Every option given to ky.create is merged again into every request's options.
   if (Object.keys(options.headers).length > 0) defaults.headers = options.headers
   const { beforeRequest, afterResponse } = options.hooks
+  // Each hook guarded: what it throws is an OptionError naming it, never a network failure.
   if ((beforeRequest?.length ?? 0) + (afterResponse?.length ?? 0) > 0)
-    defaults.hooks = options.hooks
+    defaults.hooks = guardHooks(options.hooks)
   return { options, ky: ky.create(defaults), limiters: new Map() }
 }
 
 /**
  * Sends one request of a redirect chain, signed for its own method and query,
- * never following redirects.
+ * never following redirects. A signing failure (the signer refused the
+ * credentials, or found no WebCrypto) is an {@link OptionError} naming
+ * `credentials`; the clock's own failures name `now`.
  *
  * @param transport - The client's transport.
  * @param auth - How to sign it.
@@ -109,9 +114,16 @@ export function fetchHop(
         now: options.now,
         headerNames: options.headerNames,
         getBodyRule: options.getBodyRule,
-      }),
+      }).catch(signingFailed),
     )
     .then((headers) => kyFetch(transport, hop, headers, signal))
+}
+
+function signingFailed(error: unknown): never {
+  if (error instanceof OptionError) throw error
+  throw new OptionError('credentials', `Signing failed: ${(error as Error).message}`, {
+    cause: error,
+  })
 }
 
 /**

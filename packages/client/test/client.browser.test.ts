@@ -22,7 +22,7 @@ const sandboxes: Sandbox[] = []
 
 /** A sandbox on its own port: another origin than the page. */
 async function sandboxWith(options: SandboxOptions = {}): Promise<Sandbox> {
-  const sandbox = await startSandbox({ now: () => NOW, quiet: true, ...options })
+  const sandbox = await startSandbox({ now: () => NOW, quiet: true, rateLimit: false, ...options })
   sandboxes.push(sandbox)
   return sandbox
 }
@@ -72,7 +72,7 @@ describe('the client in a real browser (Chromium), on another origin than the se
   it('signs with WebCrypto: the signed sandbox accepts what the page sent', async () => {
     expect(await page.evaluate(() => window.perpkitPage.hasWebCrypto)).toBe(true)
     // The page signs with its own clock: the signed sandbox checks against the real time.
-    const signed = await sandboxWith({ credentials, now: Date.now })
+    const signed = await sandboxWith({ credentials, endpointAuth: 'SIGNED', now: Date.now })
     const outcome = await callInPage(
       { baseUrl: signed.url, credentials, auth: 'SIGNED' },
       'getTrades',

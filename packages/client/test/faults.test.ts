@@ -15,7 +15,7 @@ const DEPTH = '/contract/public/depth'
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, quiet: true })
+  sandbox = await startSandbox({ seed: 3, quiet: true, rateLimit: false })
 })
 afterEach(() => sandbox.faults.clear())
 afterAll(() => sandbox.close())
@@ -64,11 +64,29 @@ function observedFetch() {
 }
 
 describe('each sandbox fault ends in a typed error or a successful retry', () => {
-  it('500: ServerError without retries; recovered on the second attempt with them', async () => {
-    sandbox.faults.add(DEPTH, { kind: 'server-error' }, 1)
-    await expect(depth(0)).rejects.toBeInstanceOf(ServerError)
-    sandbox.faults.add(DEPTH, { kind: 'server-error' }, 1)
+  it('503 with code 30014: ServerError without retries; recovered on the second attempt with them', async () => {
+    sandbox.faults.add(DEPTH, { kind: 'unavailable' }, 1)
+    const error = await depth(0).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error).toMatchObject({ code: 30014, httpStatus: 503, retryable: true })
+    sandbox.faults.add(DEPTH, { kind: 'unavailable' }, 1)
     expect((await depth(2)).attempts).toBe(2)
+  })
+
+  it('418 with code 30017: RateLimitError, never retried (retrying makes it worse)', async () => {
+    sandbox.faults.add(DEPTH, { kind: 'blocked' }, 1)
+    const error = await depth(3).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error).toMatchObject({ code: 30017, httpStatus: 418, retryable: false })
+    expect(sandbox.faults.pending()).toEqual([])
+  })
+
+  it('403 with a CDN HTML page: UnexpectedResponseError with status and excerpt', async () => {
+    sandbox.faults.add(DEPTH, { kind: 'forbidden-html' }, 1)
+    const error = await depth(0).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect(error).toMatchObject({ httpStatus: 403 })
+    expect((error as UnexpectedResponseError).excerpt).toMatch(/403 Forbidden/)
   })
 
   it('503 with an HTML page: UnexpectedResponseError with status and excerpt, then retried', async () => {
@@ -177,7 +195,7 @@ describe('each sandbox fault ends in a typed error or a successful retry', () =>
   })
 
   it('the caller aborting during a backoff wait: AbortError without waiting it out', async () => {
-    sandbox.faults.add(DEPTH, { kind: 'server-error' }, 5)
+    sandbox.faults.add(DEPTH, { kind: 'unavailable' }, 5)
     const controller = new AbortController()
     const sent = observedFetch()
     // A backoff far longer than the test's timeout: only an abort that cuts it short passes.
@@ -200,7 +218,7 @@ describe('each sandbox fault ends in a typed error or a successful retry', () =>
       baseUrl: sandbox.url,
       rateLimit: false,
       retry: 0,
-      headers: { 'X-Sandbox-Fault': 'server-error' },
+      headers: { 'X-Sandbox-Fault': 'unavailable' },
     })
     await expect(client.getDepth({ symbol: 'BTCUSDT' })).rejects.toBeInstanceOf(ServerError)
   })

@@ -18,7 +18,8 @@ beforeAll(async () => {
   const closed = await startSandbox({ quiet: true })
   await closed.close()
   CLOSED = closed.url
-  signed = await startSandbox({ credentials, quiet: true })
+  // Every endpoint signed, so that an answer proves the signature checked out.
+  signed = await startSandbox({ credentials, endpointAuth: 'SIGNED', quiet: true })
 })
 afterAll(() => signed.close())
 

@@ -2,6 +2,7 @@
  * The shared sandbox runs with live quirks on (its default): each test sees a
  * quirk in the raw envelope, then shows the client's model is right anyway.
  */
+import { startSandbox } from '@perpkit/sandbox'
 import { describe, expect, inject, it } from 'vitest'
 import { createClient } from '../src/index.ts'
 
@@ -45,16 +46,32 @@ describe('live quirks, over HTTP, handled by the client', () => {
     expect(messages).toEqual(new Set(['Ok', 'OK']))
   })
 
-  it('maps the funding_time details rows carry to nextFundingTime and reports the other extra keys as drift', async () => {
-    const { data, drift } = await client.getContracts({ symbol: 'BTCUSDT' }).withResponse()
+  it('reads the keys details rows carry beyond the spec: funding_time as nextFundingTime, tradfi_info, no drift', async () => {
+    const { data, drift, envelope } = await client
+      .getContracts({ symbol: 'BTCUSDT' })
+      .withResponse()
     const funding = await client.getFundingRate({ symbol: 'BTCUSDT' })
     expect(data[0]?.nextFundingTime).toBe(funding.fundingTime)
-    expect(Object.keys(drift?.unknown ?? {})).toContain('data.symbols[].tradfi_info')
-    expect(Object.keys(drift?.unknown ?? {})).not.toContain('data.symbols[].funding_time')
+    expect((envelope.data as { symbols: WireRow[] }).symbols[0]).toHaveProperty('tradfi_info', null)
+    expect(data[0]?.tradfiInfo).toBeNull()
+    expect(drift).toBeNull()
   })
 
   it('reads "no expiry" sent as 0, null or "" as null, and a dated future\'s expiry in ms', async () => {
-    const { data, envelope } = await client.getContracts().withResponse()
+    // Live lists no dated future: a sandbox that lists them, otherwise as the shared one.
+    const futures = await startSandbox({
+      seed: 7,
+      now: () => now,
+      quiet: true,
+      rateLimit: false,
+      datedFutures: true,
+    })
+    const withFutures = createClient({ baseUrl: futures.url, rateLimit: false, now: () => now })
+    const { data, envelope } = await withFutures
+      .getContracts()
+      .withResponse()
+      .finally(() => futures.close())
+    expect(data.some((contract) => contract.productType === 'futures')).toBe(true)
     const rows = (envelope.data as { symbols: WireRow[] }).symbols
     const perpetualExpiries = new Set(
       rows

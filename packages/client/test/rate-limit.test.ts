@@ -66,3 +66,29 @@ describe('the rate limiter against a rate-limited sandbox', () => {
     ).toBe(true)
   })
 })
+
+describe('the client with its defaults against a sandbox with its defaults (live budgets)', () => {
+  it('answers a burst on one endpoint, and on open interest (2 per 2 s), without a single 429', async () => {
+    // Nothing configured on either side: the client throttles itself with the table's budgets,
+    // the sandbox enforces the same budgets (12 per 2 s; open interest 2 per 2 s) per IP.
+    const statuses: number[] = []
+    const twin = await startSandbox({
+      seed: 5,
+      quiet: true,
+      log: (line) => statuses.push(Number(line.split(' ')[2])),
+    })
+    try {
+      const client = createClient({ baseUrl: twin.url, retry: 0 })
+      const books = Array.from({ length: 26 }, () => client.getDepth({ symbol: 'BTCUSDT' }))
+      const interest = Array.from({ length: 4 }, () =>
+        client.getOpenInterest({ symbol: 'BTCUSDT' }),
+      )
+      const results = await Promise.allSettled([...books, ...interest])
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+      expect(statuses).toHaveLength(30)
+      expect(statuses.every((status) => status === 200)).toBe(true)
+    } finally {
+      await twin.close()
+    }
+  }, 60_000)
+})

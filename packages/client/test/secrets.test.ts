@@ -12,8 +12,11 @@ const samples = sampleParams(Date.now())
 let sandbox: Awaited<ReturnType<typeof startSandbox>>
 
 beforeAll(async () => {
+  // Every endpoint signed (a deployment that signs every call), so an answer proves a signature.
   sandbox = await startSandbox({
     credentials: { apiKey: 'key-1', secret: SECRET, memo: MEMO },
+    endpointAuth: 'SIGNED',
+    rateLimit: false,
     quiet: true,
   })
 })
@@ -88,7 +91,7 @@ describe('signed requests and secrets', () => {
         beforeRequest: [(request) => void seen.push(request.headers.get('X-API-TIMESTAMP'))],
       },
     })
-    sandbox.faults.add('/contract/public/depth', { kind: 'server-error' }, 1)
+    sandbox.faults.add('/contract/public/depth', { kind: 'unavailable' }, 1)
     const { attempts } = await client.getDepth({ symbol: 'BTCUSDT' }).withResponse()
     expect(attempts).toBe(2)
     expect(seen).toHaveLength(2)

@@ -13,7 +13,12 @@ import { int, printTable } from './table.ts'
 export async function benchBackfillRate(): Promise<void> {
   const budget = endpointRoutes['/contract/public/kline'].rateLimit
   const floor = (MAX_KLINES_PER_REQUEST * budget.limit * 1000) / budget.windowMs
-  const sandbox = await startSandbox({ seed: 7, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  const sandbox = await startSandbox({
+    seed: 7,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
   const dir = mkdtempSync(join(tmpdir(), 'recorder-bench-'))
   try {
     const rows: (string | number)[][] = []

@@ -4,7 +4,12 @@
  */
 import { startSandbox } from '@perpkit/sandbox'
 
-const sandbox = await startSandbox({ seed: 7, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+const sandbox = await startSandbox({
+  seed: 7,
+  quiet: true,
+  rateLimit: false,
+  now: () => Date.UTC(2026, 1, 1),
+})
 process.stdout.write(`${sandbox.url}\n`)
 process.stdin.resume()
 process.stdin.on('end', () => {

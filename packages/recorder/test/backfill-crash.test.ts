@@ -21,6 +21,7 @@ beforeAll(async () => {
     seed: 7,
     quirks: true,
     quiet: true,
+    rateLimit: false,
     now: () => Date.UTC(2026, 1, 1),
     log: (line) => {
       const [, url, status] = line.split(' ')

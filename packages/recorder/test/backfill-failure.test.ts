@@ -6,7 +6,12 @@ import { backfillArgv, cli, jsonLines, query, tempDir } from './helpers.ts'
 let sandbox: Sandbox
 const tmp = tempDir()
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 9, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({
+    seed: 9,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
 })
 afterAll(async () => {
   await sandbox.close()
@@ -29,11 +34,11 @@ describe('backfill when the API fails', () => {
     )
     // 720 candles = 2 windows: the first is served, the second meets a server error.
     sandbox.faults.add('/contract/public/kline', { kind: 'latency', latencyMs: 1 }, 1)
-    sandbox.faults.add('/contract/public/kline', { kind: 'server-error' }, 1)
+    sandbox.faults.add('/contract/public/kline', { kind: 'unavailable' }, 1)
     const failed = await cli(argv, { clientOptions: { retry: 0 } })
     expect(failed.code).toBe(1)
     expect(failed.err).toContain('perpkit-recorder backfill: The service failed or is unavailable')
-    expect(failed.err).toContain('Status: 500')
+    expect(failed.err).toContain('Status: 503')
     expect(jsonLines(failed.out).filter((e) => e.event === 'window')).toHaveLength(1)
     const [stored] = await query(db, 'SELECT count(*) AS n FROM candles')
     expect(stored?.n).toBe('500')

@@ -14,7 +14,7 @@ import { cli, tempDir } from './helpers.ts'
 let sandbox: Sandbox
 const tmp = tempDir()
 beforeAll(async () => {
-  sandbox = await startSandbox({ quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({ quiet: true, rateLimit: false, now: () => Date.UTC(2026, 1, 1) })
 })
 afterAll(async () => {
   await sandbox.close()

@@ -127,7 +127,7 @@ describe('a dataset declared in a fixture', () => {
     expect(before.map((r) => [r.dataset, r.symbol, r.rows, r.duplicates, r.files])).toEqual(
       SYMBOLS.map((s) => ['contract-prices', s, 1, 1, 2]),
     )
-    const summary = await compactTree(out, NOW, () => {}, [contractPrices])
+    const summary = await compactTree(out, { now: NOW, datasets: [contractPrices] })
     expect(summary).toMatchObject({ compacted: 2, duplicates: 2, quarantined: 0 })
     const after = await readTreeStatus(out, [contractPrices])
     expect(after.map((r) => [r.symbol, r.rows, r.duplicates, r.files])).toEqual(

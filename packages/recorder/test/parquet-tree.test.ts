@@ -20,7 +20,12 @@ const db = join(tmp.dir, 'market.duckdb')
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({
+    seed: 3,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
   const { code } = await cli(
     backfillArgv({
       db,
@@ -102,14 +107,17 @@ describe('a Parquet tree started from an export, with worker files on top', () =
     })
   })
 
-  it('a corrupt file is moved to _quarantine/ and reported with exit code 1; the rest is merged', async () => {
+  it('a truncated file is moved to _quarantine/ and named with its reason (exit code 1); the rest is merged', async () => {
     const [file] = await writeAsWorker(out, 'ETHUSDT', FROM)
     const dir = join(out, 'kline', 'symbol=ETHUSDT', 'date=2026-01-05')
     const bad = join(dir, 'part-0000000000000-broken-0000000000000000.parquet')
     writeFileSync(bad, readFileSync(file as string).subarray(0, 100))
     const { code, err } = await cli(['compact', '--out', out])
     expect(code).toBe(1)
-    expect(err).toContain('1 unreadable file(s) moved to _quarantine/')
+    expect(err).toContain(
+      `1 file(s) failed the checks and were moved to ${join(out, '_quarantine')}/`,
+    )
+    expect(err).toContain(`  ${bad}: unreadable: no Parquet file (it does not end with PAR1)`)
     expect(
       readdirSync(join(out, '_quarantine', 'kline', 'symbol=ETHUSDT', 'date=2026-01-05')),
     ).toEqual(['part-0000000000000-broken-0000000000000000.parquet.corrupt'])

@@ -125,7 +125,11 @@ describe('input of plan, worker, compact and status', () => {
     [['plan', '--redis', 'redis://host', ...planArgs.slice(0, 4)], '--from is required'],
     [
       ['worker', '--redis', 'redis://host', '--egress', 'office', '--base-url', 'http://x'],
-      '--out <dir> is required',
+      '--out <dir|s3://bucket/prefix> is required',
+    ],
+    [
+      ['worker', '--redis', 'redis://host', '--egress', 'office', '--out', 'gs://b/p'],
+      '--out takes a directory or s3://bucket/prefix',
     ],
     [['worker', '--redis', 'redis://host', ...workerArgs.slice(2)], '--egress <name> is required'],
     [['worker', '--redis', 'redis://host', ...workerArgs, '--egress', 'a:b'], '--egress "a:b"'],
@@ -142,11 +146,25 @@ describe('input of plan, worker, compact and status', () => {
       '--budget must be <requests>/<ms>',
     ],
     [
+      ['worker', '--redis', 'redis://host', ...workerArgs, '--budget', '12/100000000'],
+      '--budget.windowMs must be an integer from 1 to 86400000, got 100000000',
+    ],
+    [
       ['worker', '--redis', 'redis://host', ...workerArgs.slice(0, 4)],
       '--base-url <url> or --sandbox is required',
     ],
-    [['compact'], '--out <dir> is required'],
+    [['compact'], '--out <dir|s3://bucket/prefix> is required'],
     [['compact', '--out', join(tmp.dir, 'missing')], 'is not a directory'],
+    [['compact', '--out', 's3://Not_A_Bucket/tree'], 'is no bucket name'],
+    [['compact', '--out', 's3://market', '--s3-endpoint', 'ftp://x'], 'must be an http(s) URL'],
+    [
+      ['status', '--s3-endpoint', 'http://127.0.0.1:9000'],
+      'apply to --out s3://bucket/prefix only',
+    ],
+    [
+      ['status', '--out', 'tree', '--s3-addressing', 'path'],
+      'apply to --out s3://bucket/prefix only',
+    ],
   ])('%j is refused with exit code 2: %s', async (argv, message) => {
     const { code, err } = await cli(argv)
     expect(err).toContain(message)

@@ -31,9 +31,14 @@ const sandboxNow = () => BASE + (Date.now() - started) + offset
 
 beforeAll(async () => {
   redis = await startRedis()
-  sandbox = await startSandbox({ seed: 5, quiet: true, now: sandboxNow })
+  sandbox = await startSandbox({ seed: 5, quiet: true, rateLimit: false, now: sandboxNow })
   // The same seed on a clock the test sets: what the recorded tree must equal.
-  reference = await startSandbox({ seed: 5, quiet: true, now: () => referenceNow })
+  reference = await startSandbox({
+    seed: 5,
+    quiet: true,
+    rateLimit: false,
+    now: () => referenceNow,
+  })
 })
 afterAll(async () => {
   killWorkers()

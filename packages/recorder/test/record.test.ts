@@ -11,7 +11,13 @@ let sandbox: Sandbox
 const tmp = tempDir()
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 3, quirks: true, quiet: true, now: () => clock })
+  sandbox = await startSandbox({
+    seed: 3,
+    quirks: true,
+    quiet: true,
+    rateLimit: false,
+    now: () => clock,
+  })
 })
 afterAll(async () => {
   await sandbox.close()

@@ -11,7 +11,12 @@ const tmp = tempDir()
 const db = join(tmp.dir, 'market.duckdb')
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 5, quiet: true, now: () => Date.UTC(2026, 1, 1) })
+  sandbox = await startSandbox({
+    seed: 5,
+    quiet: true,
+    rateLimit: false,
+    now: () => Date.UTC(2026, 1, 1),
+  })
   const backfill = (from: number, to: number) =>
     cli(
       backfillArgv({ db, baseUrl: sandbox.url, symbols: 'BTCUSDT,ETHUSDT', steps: '1h', from, to }),

@@ -8,11 +8,13 @@ import {
   checkPositiveMs,
   InProcessRateLimitStore,
   invalidOption,
-  PerpkitError,
+  MAX_TIMER_MS,
+  OptionError,
   type RateLimitInfo,
   type RateLimitSlot,
   type RateLimitStore,
 } from '@perpkit/client'
+import { checkRateLimitBudget } from '@perpkit/schemas/lite'
 import type { RedisCommands } from './run-script.ts'
 import { BLOCK } from './scripts.ts'
 import { SlotQueue } from './slot-queue.ts'
@@ -78,7 +80,7 @@ export interface RedisStoreOptions {
  *
  * @param options - The connected client and the failure policy.
  * @returns The store, for `createClient({ rateLimit: { store } })`.
- * @throws PerpkitError (from `@perpkit/client`) for a missing client or a bad option.
+ * @throws OptionError (from `@perpkit/client`) for a missing client or a bad option.
  * @example
  * ```ts
  * import { createClient } from '@perpkit/client'
@@ -102,7 +104,8 @@ class RedisRateLimitStore implements RateLimitStore {
 
   constructor(options: RedisStoreOptions) {
     if (typeof options?.redis?.sendCommand !== 'function') {
-      throw new PerpkitError(
+      throw new OptionError(
+        'redis',
         'createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())',
       )
     }
@@ -128,6 +131,11 @@ class RedisRateLimitStore implements RateLimitStore {
     const id = `${key} ${budget.limit}/${budget.windowMs}`
     let queue = this.#queues.get(id)
     if (!queue) {
+      try {
+        checkRateLimitBudget(budget, 'budget')
+      } catch (error) {
+        return Promise.reject(new OptionError('budget', (error as Error).message))
+      }
       queue = new SlotQueue(this.#core, key, budget)
       this.#queues.set(id, queue)
     }
@@ -146,8 +154,9 @@ class RedisRateLimitStore implements RateLimitStore {
   }
 
   #block(key: string, ms: number): void {
-    if (this.#core.isDown()) return
-    const ceiled = Math.max(1, Math.ceil(ms))
+    if (this.#core.isDown() || !(ms > 0)) return
+    // Whole ms (PX takes nothing else), and never beyond what a timer can wait.
+    const ceiled = Math.min(MAX_TIMER_MS, Math.ceil(ms))
     this.#core.fireAndForget(BLOCK, [this.#core.redisKeys(key).block], [ceiled])
   }
 }

@@ -13,7 +13,8 @@
  *
  * Every write sets the written key's expiry, so no key outlives its use.
  * Expiries are whole milliseconds (PEXPIRE takes nothing else), rounded up:
- * a budget's `windowMs` may have a fraction.
+ * a budget's `windowMs` is whole by the one budget rule (`checkRateLimitBudget`
+ * of `@perpkit/schemas`), the `slotLeaseMs` option may have a fraction.
  *
  * @module
  */

@@ -4,11 +4,20 @@
  * script at a time, for as many slots as it has waiters, and sleeps until
  * the time the script says a slot can free.
  *
+ * A failover must not freeze the budget nor overrun it. Releases and cancels
+ * are delivered until Redis runs them (`StoreCore.deliver`), so a slot whose
+ * release met a dead master frees itself as soon as the new master answers,
+ * not when its lease ends. And after any command of the queue failed, the
+ * budget's state in Redis may lack the dead master's last writes: before its
+ * next acquire the queue blocks the key for one window (a block every process
+ * sees), so every request those lost writes counted has left the window
+ * before another slot is granted.
+ *
  * @module
  */
-import { onAbort, type RateLimitSlot } from '@perpkit/client'
+import { MAX_TIMER_MS, onAbort, type RateLimitSlot } from '@perpkit/client'
 import { CommandFailure, runScript } from './run-script.ts'
-import { ACQUIRE, CANCEL, RELEASE } from './scripts.ts'
+import { ACQUIRE, BLOCK, CANCEL, RELEASE } from './scripts.ts'
 import type { Budget, StoreCore } from './store-core.ts'
 
 interface Waiter {
@@ -28,6 +37,11 @@ export class SlotQueue {
   readonly #waiters: Waiter[] = []
   #busy = false
   #timer: ReturnType<typeof setTimeout> | undefined
+  /** A command of this queue failed since its last acquire: Redis may have lost writes. */
+  #unsure = false
+  readonly #markUnsure = (): void => {
+    this.#unsure = true
+  }
 
   constructor(core: StoreCore, key: string, budget: Budget) {
     this.#core = core
@@ -63,6 +77,24 @@ export class SlotQueue {
     try {
       while (this.#waiters.length > 0) {
         if (this.#core.isDown()) return this.#handOff()
+        if (this.#unsure) {
+          const epoch = this.#core.epoch
+          try {
+            await runScript(
+              this.#core.redis,
+              BLOCK,
+              [this.#keys.block],
+              [Math.ceil(this.#budget.windowMs)],
+              this.#core.commandTimeoutMs,
+            )
+          } catch (error) {
+            if (!this.#core.failed(error, epoch)) continue
+            return this.#handOff()
+          }
+          this.#unsure = false
+          this.#core.recovered()
+          continue
+        }
         const wanted = this.#waiters.length
         const prefix = this.#core.nextIdPrefix()
         const epoch = this.#core.epoch
@@ -82,9 +114,16 @@ export class SlotQueue {
             this.#core.commandTimeoutMs,
           )
         } catch (error) {
+          this.#unsure = true
           // A command that went out may only be late: take back whatever it would grant.
           if (!(error instanceof CommandFailure && !error.sent)) {
-            this.#core.fireAndForget(CANCEL, [this.#keys.inflight], [prefix, wanted])
+            this.#core.deliver(
+              CANCEL,
+              [this.#keys.inflight],
+              [prefix, wanted],
+              Date.now() + this.#core.slotLeaseMs,
+              this.#markUnsure,
+            )
           }
           // Sent before Redis last came back: ask it again rather than fall back.
           if (!this.#core.failed(error, epoch)) continue
@@ -112,17 +151,21 @@ export class SlotQueue {
   /**
    * Sleeps until a slot can free (`undefined`: stops sleeping). The timer is
    * referenced: someone waits, and a pending promise alone would let the
-   * process exit.
+   * process exit. Never armed beyond what a timer can wait (a longer wait
+   * would fire at once, and spin): a longer one wakes, asks, and sleeps again.
    */
   #sleep(ms: number | undefined): void {
     clearTimeout(this.#timer)
     this.#timer =
       ms === undefined
         ? undefined
-        : setTimeout(() => {
-            this.#timer = undefined
-            void this.#pump()
-          }, ms)
+        : setTimeout(
+            () => {
+              this.#timer = undefined
+              void this.#pump()
+            },
+            Math.min(ms, MAX_TIMER_MS),
+          )
   }
 
   /** Redis is down: every waiter goes to the fallback, or fails, in order. */
@@ -146,25 +189,22 @@ export class SlotQueue {
     }
   }
 
-  /** `sent`: the slot counts for a window from now; otherwise it just goes (and frees room). */
+  /**
+   * `sent`: the slot counts for a window from now; otherwise it just goes (and
+   * frees room). Delivered until Redis runs it, for as long as the slot's lease.
+   */
   #release(id: string, sent: boolean): void {
-    const epoch = this.#core.epoch
-    const done = runScript(
-      this.#core.redis,
+    this.#core.deliver(
       RELEASE,
       [this.#keys.log, this.#keys.inflight],
       [id, this.#budget.windowMs, sent ? 1 : 0],
-      this.#core.commandTimeoutMs,
-      true,
-    )
-    // Sent even while reconnecting; one that never reaches Redis ends with the slot's lease.
-    done.then(
+      Date.now() + this.#core.slotLeaseMs,
+      this.#markUnsure,
       () => {
         if (sent || this.#busy) return
         this.#sleep(undefined)
         void this.#pump()
       },
-      (error: unknown) => this.#core.failed(error, epoch),
     )
   }
 }

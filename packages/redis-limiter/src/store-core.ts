@@ -183,7 +183,56 @@ export class StoreCore {
       (error: unknown) => this.failed(error, epoch),
     )
   }
+
+  /**
+   * Runs a script that must reach Redis, such as a release: a lost one would
+   * keep its slot taken until the lease ends, and freeze the budget meanwhile
+   * (a Redis Cluster master that dies loses every command sent to it until the
+   * client finds the new master). Sent even while the client reconnects, and
+   * sent again after each failure (50 ms, then twice as long each time, at
+   * most 1 s apart) until Redis answers or `until` (epoch ms) has passed. The
+   * scripts sent this way are idempotent: a late first copy that runs after a
+   * later one changes nothing that counts. Retries do not keep the process alive.
+   *
+   * @param script - The script.
+   * @param keys - Its KEYS.
+   * @param args - Its ARGV.
+   * @param until - When to stop trying (the slot's lease has ended by then).
+   * @param onFailure - Called after each failure (the caller may be unsure of its budget).
+   * @param onDone - Called once Redis ran it.
+   */
+  deliver(
+    script: Script,
+    keys: string[],
+    args: (string | number)[],
+    until: number,
+    onFailure: () => void,
+    onDone?: () => void,
+  ): void {
+    const send = (pause: number): void => {
+      const epoch = this.epoch
+      runScript(this.redis, script, keys, args, this.commandTimeoutMs, true).then(
+        () => {
+          this.recovered()
+          onDone?.()
+        },
+        (error: unknown) => {
+          this.failed(error, epoch)
+          onFailure()
+          if (Date.now() + pause >= until) return
+          setTimeout(send, pause, Math.min(2 * pause, MAX_DELIVERY_PAUSE_MS)).unref?.()
+        },
+      )
+    }
+    send(FIRST_DELIVERY_PAUSE_MS)
+  }
 }
+
+/** The first pause before a failed delivery is sent again. */
+const FIRST_DELIVERY_PAUSE_MS = 50
+
+/** The longest pause between two tries of one delivery. */
+const MAX_DELIVERY_PAUSE_MS = 1000
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)

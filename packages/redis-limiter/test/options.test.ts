@@ -17,7 +17,7 @@ describe('createRedisStore options', () => {
     expect(() =>
       createRedisStore({} as { redis: RedisCommands }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[PerpkitError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())]`,
+      `[OptionError: createRedisStore needs { redis }: a connected node-redis client (await createClient({ url }).connect()) or cluster (await createCluster({ rootNodes }).connect())]`,
     )
   })
 
@@ -25,7 +25,7 @@ describe('createRedisStore options', () => {
     expect(() =>
       createRedisStore({ redis: untouched, onRedisError: 'retry' as 'fallback' }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[PerpkitError: onRedisError must be 'fail-closed' or 'fallback', got "retry"]`,
+      `[OptionError: onRedisError must be 'fail-closed' or 'fallback', got "retry"]`,
     )
   })
 

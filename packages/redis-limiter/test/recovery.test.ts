@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '@perpkit/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRedisStore, type RedisClientCommands, type RedisStoreWarning } from '../src/index.ts'
 
@@ -7,6 +8,8 @@ const RETRY_MS = 1000
 interface Sent {
   /** `ACQUIRE`, `RELEASE`, or the last part of the first key (`inflight`: a cancel). */
   script: string
+  /** The script's ARGV. */
+  argv: string[]
   resolve: (reply: unknown) => void
   reject: (error: unknown) => void
 }
@@ -32,7 +35,8 @@ function scriptedClient() {
     sendCommand: (args) =>
       new Promise((resolve, reject) => {
         const script = args[2] === '3' ? 'ACQUIRE' : args[2] === '2' ? 'RELEASE' : String(args[3])
-        sent.push({ script: script.split(':').pop() ?? script, resolve, reject })
+        const argv = args.slice(3 + Number(args[2]))
+        sent.push({ script: script.split(':').pop() ?? script, argv, resolve, reject })
         hand()
       }),
   }
@@ -94,8 +98,9 @@ describe('a command sent while Redis was down that fails after Redis came back',
     expect(warnings).toEqual(['fallback'])
     slot.release()
     const release = await client.take('RELEASE')
-    // Redis answers again.
+    // Redis answers again. Its state may lack writes of the outage: one window's block first.
     const afterOutage = store.acquire('k', budget)
+    ;(await client.take('block')).resolve(1)
     ;(await client.take('ACQUIRE')).resolve([1, 0])
     ;(await afterOutage).release()
     ;(await client.take('RELEASE')).resolve(1)
@@ -105,11 +110,19 @@ describe('a command sent while Redis was down that fails after Redis came back',
     release.reject(timedOut())
     await settle()
     expect(warnings).toEqual(['fallback', 'recovered'])
-    // The store stays on Redis: the next acquire goes there.
+    // The store stays on Redis: the next acquire goes there (after a window's block again:
+    // the two failures left it unsure of what Redis holds).
     const next = store.acquire('k', budget)
+    ;(await client.take('block')).resolve(1)
     ;(await client.take('ACQUIRE')).resolve([1, 0])
     ;(await next).release()
     ;(await client.take('RELEASE')).resolve(1)
+    // The failed cancel and release are sent again (a lost one would hold its slot until
+    // its lease ends), and this time Redis runs them.
+    ;(await client.take('inflight')).resolve(1)
+    ;(await client.take('RELEASE')).resolve(1)
+    await settle()
+    expect(warnings).toEqual(['fallback', 'recovered'])
     expect(client.sent).toEqual([])
   })
 
@@ -138,6 +151,7 @@ describe('a command sent while Redis was down that fails after Redis came back',
       await settle()
       expect([outcome, warnings]).toEqual(['waiting', expected])
       ;(await client.take('inflight')).resolve(1)
+      ;(await client.take('block')).resolve(1)
       ;(await client.take('ACQUIRE')).resolve([1, 0])
       ;(await first).release()
       ;(await client.take('RELEASE')).resolve(1)
@@ -148,4 +162,72 @@ describe('a command sent while Redis was down that fails after Redis came back',
       expect(client.sent).toEqual([])
     },
   )
+})
+
+describe('a failover loses no release and overruns no budget', () => {
+  const store = (client: ReturnType<typeof scriptedClient>) =>
+    createRedisStore({ redis: client.redis, commandTimeoutMs: NEVER_MS })
+
+  it('a release that fails (the master died) is sent again until Redis runs it', async () => {
+    const client = scriptedClient()
+    const granted = store(client).acquire('k', budget)
+    ;(await client.take('ACQUIRE')).resolve([1, 0])
+    ;(await granted).release()
+    const first = await client.take('RELEASE')
+    first.reject(new Error('Socket closed unexpectedly'))
+    const again = await client.take('RELEASE')
+    expect(again.argv).toEqual(first.argv)
+    again.reject(timedOut())
+    // Each try after a longer pause, until one reaches Redis.
+    ;(await client.take('RELEASE')).resolve(1)
+    await settle()
+    expect(client.sent).toEqual([])
+  })
+
+  it('after a failed command, the key is blocked for one window (every process sees it) before the next grant', async () => {
+    const client = scriptedClient()
+    const limiter = store(client)
+    const lost = limiter.acquire('k', budget).catch((error: unknown) => error)
+    ;(await client.take('ACQUIRE')).reject(new Error('Socket closed unexpectedly'))
+    expect(await lost).toMatchObject({ name: 'RedisLimiterError' })
+    ;(await client.take('inflight')).resolve(1)
+    const next = limiter.acquire('k', budget)
+    const block = await client.take('block')
+    expect(block.argv).toEqual([String(budget.windowMs)])
+    block.resolve(1)
+    ;(await client.take('ACQUIRE')).resolve([1, 0])
+    ;(await next).release()
+    ;(await client.take('RELEASE')).resolve(1)
+    expect(client.sent).toEqual([])
+  })
+
+  it('a wait beyond what a timer can hold is armed at most 2^31 - 1 ms, without an overflow', async () => {
+    const overflows: string[] = []
+    const onWarning = (warning: Error) => {
+      if (warning.name === 'TimeoutOverflowWarning') overflows.push(warning.message)
+    }
+    process.on('warning', onWarning)
+    try {
+      const client = scriptedClient()
+      const limiter = store(client)
+      // A block from an absurd header, sent by anything that holds the store.
+      limiter.block('k', budget, 1e12)
+      const block = await client.take('block')
+      expect(block.argv).toEqual([String(MAX_TIMER_MS)])
+      block.resolve(1)
+      const controller = new AbortController()
+      const waiting = limiter.acquire('k', budget, controller.signal).catch(() => 'aborted')
+      // Redis says the block ends in 1e12 ms.
+      ;(await client.take('ACQUIRE')).resolve([0, 1e12])
+      await settle()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      controller.abort()
+      expect(await waiting).toBe('aborted')
+      // An overflowed timer fires after 1 ms and asks Redis again, over and over.
+      expect(client.sent).toEqual([])
+      expect(overflows).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
 })

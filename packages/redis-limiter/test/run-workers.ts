@@ -1,10 +1,16 @@
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { WorkerJob, WorkerReport } from './worker.ts'
 
-const run = promisify(execFile)
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
+
+/** A finished run: outcomes over all processes, and how long the calls took. */
+export interface TimedRun {
+  report: WorkerReport
+  /** From the moment every process was ready (and told to go) to the last report. */
+  ms: number
+}
 
 /**
  * Runs `processes` workers at once, each its own Node process, and adds up
@@ -15,19 +21,71 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url))
  * @returns Outcomes counted by kind over all processes.
  */
 export async function runWorkers(processes: number, job: WorkerJob): Promise<WorkerReport> {
-  const reports = await Promise.all(
-    Array.from({ length: processes }, async () => {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'test/worker.ts', JSON.stringify(job)],
-        { cwd: packageDir, timeout: 120_000 },
-      )
-      return JSON.parse(stdout.trim().split('\n').at(-1) as string) as WorkerReport
+  return (await timeWorkers(processes, job)).report
+}
+
+/**
+ * Like {@link runWorkers}, and times the calls: each worker connects and says
+ * it is ready; once all are, they are told to go together, so loading Node and
+ * tsx (seconds, on a loaded machine) stays out of the time.
+ *
+ * @param processes - How many processes.
+ * @param job - What each one does.
+ * @param onGo - Called when the workers are told to go (a test starts its fault from there).
+ * @returns The outcomes and the time the calls took.
+ */
+export async function timeWorkers(
+  processes: number,
+  job: WorkerJob,
+  onGo?: () => void,
+): Promise<TimedRun> {
+  const children = Array.from({ length: processes }, () =>
+    spawn(process.execPath, ['--import', 'tsx', 'test/worker.ts', JSON.stringify(job)], {
+      cwd: packageDir,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      timeout: 180_000,
     }),
   )
-  const total: WorkerReport = {}
-  for (const report of reports) {
-    for (const [kind, count] of Object.entries(report)) total[kind] = (total[kind] ?? 0) + count
+  const lines = children.map((child) => {
+    const queue: string[] = []
+    const waiting: ((line: string) => void)[] = []
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const next = waiting.shift()
+      if (next) next(line)
+      else queue.push(line)
+    })
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) =>
+        reject(new Error(`a worker exited (${signal ?? code}) before it reported`)),
+      ),
+    )
+    // Only a wait for a line listens to it: a worker that exits after its report is fine.
+    exited.catch(() => {})
+    return (): Promise<string> =>
+      Promise.race([
+        queue.length > 0
+          ? Promise.resolve(queue.shift() as string)
+          : new Promise<string>((resolve) => waiting.push(resolve)),
+        exited,
+      ])
+  })
+  try {
+    for (const next of lines) expect(await next(), 'ready')
+    const started = performance.now()
+    for (const child of children) child.stdin.end('go\n')
+    onGo?.()
+    const reports = await Promise.all(lines.map(async (next) => JSON.parse(await next())))
+    const ms = performance.now() - started
+    const report: WorkerReport = {}
+    for (const one of reports as WorkerReport[]) {
+      for (const [kind, count] of Object.entries(one)) report[kind] = (report[kind] ?? 0) + count
+    }
+    return { report, ms }
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill()
   }
-  return total
+}
+
+function expect(line: string, wanted: string): void {
+  if (line !== wanted) throw new Error(`a worker said ${JSON.stringify(line)}, not ${wanted}`)
 }

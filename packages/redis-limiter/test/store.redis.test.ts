@@ -214,19 +214,22 @@ describe('createRedisStore', () => {
     expect(await redis.zCard(inflight)).toBe(0)
   })
 
-  it('takes a window and a lease that are not whole milliseconds (expiries round up)', async () => {
+  it('refuses a window that is not whole milliseconds (the one budget rule of @perpkit/schemas), and rounds a fractional lease up', async () => {
     const store = createRedisStore({ redis, slotLeaseMs: 5_000.5 })
     const key = freshKey()
-    const budget = { limit: 5, windowMs: 200.5 }
-    const slot = await store.acquire(key, budget)
+    await expect(store.acquire(key, { limit: 5, windowMs: 200.5 })).rejects.toThrow(
+      'budget.windowMs must be an integer from 1 to 86400000, got 200.5',
+    )
+    const slot = await store.acquire(key, { limit: 5, windowMs: 200 })
     const inflight = `perpkit:rate-limit:{${key}}:inflight`
     const log = `perpkit:rate-limit:{${key}}:log`
     expect(await redis.pTTL(inflight)).toBeGreaterThan(0)
+    expect(await redis.pTTL(inflight)).toBeLessThanOrEqual(5001)
     slot.release()
     while ((await redis.zCard(inflight)) > 0) await sleep(2)
     expect(await redis.zCard(log)).toBe(1)
     expect(await redis.pTTL(log)).toBeGreaterThan(0)
-    expect(await redis.pTTL(log)).toBeLessThanOrEqual(201)
+    expect(await redis.pTTL(log)).toBeLessThanOrEqual(200)
   })
 
   it('frees the slots of a process that died holding them when their lease ends', async () => {

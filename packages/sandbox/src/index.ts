@@ -1,8 +1,9 @@
 /**
  * `@perpkit/sandbox`: a local HTTP server that speaks the contract
  * market-data interface, like stripe-mock for Stripe: every endpoint of the
- * `@perpkit/schemas` table, a deterministic market, live-like errors,
- * optional rate limits and signed mode, and faults on request.
+ * `@perpkit/schemas` table, a deterministic market, live-like errors, live
+ * budgets, signed mode as live, and faults on request: a twin of a live
+ * deployment by default.
  *
  * @example
  * ```ts
@@ -18,7 +19,7 @@
 export type { Fault, FaultKind } from './faults/fault.ts'
 export { faultKinds } from './faults/fault.ts'
 export type { FaultQueue, PendingFault } from './faults/fault-queue.ts'
-export type { SandboxOptions } from './options.ts'
+export type { RateLimitHeaderNames, SandboxOptions } from './options.ts'
 export { verifyFailureCodes } from './signed/signed-mode.ts'
 export type { Sandbox } from './start-sandbox.ts'
 export { startSandbox } from './start-sandbox.ts'

@@ -1,22 +1,34 @@
 /**
- * Options of {@link startSandbox} and their validation.
+ * Options of {@link startSandbox} and their defaults: a twin of live by
+ * default (live budgets on, observed answers only, a catalog live could
+ * serve); anything invented behind an explicit option.
  *
  * @module
  */
-import { type EndpointPath, endpointPaths, endpoints, type RateLimitBudget } from '@perpkit/schemas'
+import type { EndpointPath, RateLimitBudget } from '@perpkit/schemas'
+import type { Credentials, GetBodyRule, HeaderNames } from '@perpkit/signer'
 import {
-  type Credentials,
-  defaultHeaderNames,
-  type GetBodyRule,
-  type HeaderNames,
-} from '@perpkit/signer'
+  booleanOption,
+  checkBudgets,
+  checkCors,
+  checkCredentials,
+  checkFrozenKeys,
+  checkHeaderNames,
+  checkRateLimitHeaders,
+  clockOption,
+  integerIn,
+  type RateLimitHeaderNames,
+} from './option-checks.ts'
+
+export type { RateLimitHeaderNames } from './option-checks.ts'
 
 /**
- * Options of {@link startSandbox}. Every field is optional.
+ * Options of {@link startSandbox}. Every field is optional; the defaults make
+ * a twin of a live deployment.
  *
  * @example
  * ```ts
- * const options: SandboxOptions = { seed: 7, now: () => Date.UTC(2026, 0, 1), rateLimit: true }
+ * const options: SandboxOptions = { seed: 7, now: () => Date.UTC(2026, 0, 1), rateLimit: false }
  * ```
  */
 export interface SandboxOptions {
@@ -26,34 +38,54 @@ export interface SandboxOptions {
   host?: string
   /** Seed of the market: the same seed and the same request give the same answer. @default `1` */
   seed?: number | string
-  /** The sandbox clock in epoch ms (pin it in tests). @default `Date.now` */
+  /** The market clock in epoch ms (pin it in tests). @default `Date.now` */
   now?: () => number
   /** Order-book levels per side, 1 to 1000. @default `50` */
   depthLevels?: number
-  /** Enforce the endpoint table's per-IP budgets (429, then 418) and send rate-limit headers. @default `false` */
+  /**
+   * Enforce the endpoint table's per-IP budgets (429 with 30013, then 418 with 30017) and send
+   * rate-limit headers, as live deployments do. `false` turns limits and their headers off
+   * (tests and benchmarks that are not about rate limits). @default `true`
+   */
   rateLimit?: boolean
   /**
    * Budgets that replace the endpoint table's for some paths (keys are endpoint paths of the
-   * table), e.g. a 100 ms window so rate-limit tests run fast. Only used with `rateLimit`.
+   * table), e.g. a 100 ms window so rate-limit tests run fast.
    */
   rateLimitBudgets?: { [P in EndpointPath]?: RateLimitBudget }
   /**
-   * Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. Choose the
-   * prefix of the deployment to mirror (e.g. `'X-BM'` for BitMart's). @default `'X-PK'`
+   * The clock of the budget windows, epoch ms. Apart from `now`, so that a pinned market
+   * clock does not freeze the windows; pass a fake clock to step windows in tests.
+   * @default `Date.now`
+   */
+  rateLimitClock?: () => number
+  /**
+   * Prefix of the rate-limit headers: `<prefix>-RateLimit-Limit` and so on. Pick the prefix of
+   * the deployment you mirror (e.g. `'X-BM'`). @default `'X'` (`X-RateLimit-Limit`, ...)
    */
   rateLimitHeaderPrefix?: string
-  /** When set, every endpoint requires signed headers from one of these credentials. */
+  /** Full names for some of the four rate-limit headers, replacing `<prefix>-RateLimit-...`. */
+  rateLimitHeaderNames?: Partial<RateLimitHeaderNames>
+  /** Signed mode: the keys that endpoints requiring a signature (and the signed route) accept. */
   credentials?: Credentials | Credentials[]
+  /** API keys of `credentials` that are frozen: a correct signature with them answers 30003. */
+  frozenApiKeys?: readonly string[]
+  /**
+   * How the table's endpoints authenticate: as the table says (`'table'`: public endpoints
+   * stay public, as live), or every one `'SIGNED'`, as a deployment that signs every call
+   * (needs `credentials`). @default `'table'`
+   */
+  endpointAuth?: 'table' | 'SIGNED'
   /** Largest accepted distance between a signed request's timestamp and the clock, in ms. @default `30_000` */
   signatureWindowMs?: number
   /** What GET requests sign: the query string (the spec) or the empty string. @default `'query'` */
   getBodyRule?: GetBodyRule
-  /** Names of the signing headers in signed mode (and in CORS preflights). @default `X-API-KEY`, `X-API-SIGN`, `X-API-TIMESTAMP` */
+  /** Names of the signing headers (signed checks and CORS preflights). @default `X-API-KEY`, `X-API-SIGN`, `X-API-TIMESTAMP` */
   headerNames?: Partial<HeaderNames>
   /**
    * Live quirks (candles stamped a second late, `"OK"` or `"Ok"`, `funding_time` as a
-   * number or a string, extra fields, live number formats, thin and empty books, ...),
-   * deterministic from the seed. `false` gives the clean mode. @default `true`
+   * number or a string, extra fields, live number formats, key order, thin and empty
+   * books, ...), deterministic from the seed. `false` gives the clean mode. @default `true`
    */
   quirks?: boolean
   /**
@@ -67,6 +99,16 @@ export interface SandboxOptions {
    * generated ones; generated on first use). @default `'named'`
    */
   contracts?: 'named' | 'live' | number
+  /**
+   * List dated futures (product type 2) too: `BTCUSDT_270326` among the named contracts and
+   * some generated ones. Live deployments list none. @default `false`
+   */
+  datedFutures?: boolean
+  /**
+   * Accept faults whose answers live servers were never seen to send: the `server-error`
+   * kind (HTTP 500 with code 50000). @default `false`
+   */
+  inventedFaults?: boolean
   /** When `true` the sandbox never writes to the console (not even unexpected errors). @default `false` */
   quiet?: boolean
   /** Receives one line per request (method, path, status, milliseconds); the CLI prints them. */
@@ -83,8 +125,12 @@ export interface ResolvedOptions {
   rateLimit: boolean
   /** The budget of each endpoint path: the override, else the table's. */
   budgetOf: (path: EndpointPath) => RateLimitBudget
-  rateLimitHeaderPrefix: string
-  credentials: Credentials[] | undefined
+  rateLimitClock: () => number
+  rateLimitHeaderNames: RateLimitHeaderNames
+  /** The signed mode's keys; an empty list when not in signed mode. */
+  credentials: readonly Credentials[]
+  frozenApiKeys: ReadonlySet<string>
+  endpointAuth: 'table' | 'SIGNED'
   signatureWindowMs: number
   getBodyRule: GetBodyRule
   headerNames: HeaderNames
@@ -93,6 +139,8 @@ export interface ResolvedOptions {
   cors: '*' | readonly string[] | false
   /** Contracts in the catalog: `'named'` or a total count. */
   contracts: 'named' | number
+  datedFutures: boolean
+  inventedFaults: boolean
   quiet: boolean
   log: ((line: string) => void) | undefined
 }
@@ -106,73 +154,17 @@ const LIVE_CATALOG_SIZE = 1200
 /** Largest catalog the sandbox generates. */
 const MAX_CATALOG_SIZE = 20_000
 
-function checkBudgets(
-  value: SandboxOptions['rateLimitBudgets'],
-): (path: EndpointPath) => RateLimitBudget {
-  const overrides = new Map<string, RateLimitBudget>()
-  for (const [path, budget] of Object.entries(value ?? {})) {
-    if (!(endpointPaths as readonly string[]).includes(path)) {
-      throw new TypeError(`rateLimitBudgets: ${path} is not an endpoint path of the table`)
-    }
-    if (budget === undefined) continue
-    overrides.set(path, {
-      limit: integerIn(`rateLimitBudgets['${path}'].limit`, budget.limit, 1, 1_000_000),
-      windowMs: integerIn(`rateLimitBudgets['${path}'].windowMs`, budget.windowMs, 1, 86_400_000),
-    })
-  }
-  return (path) => overrides.get(path) ?? endpoints[path].rateLimit
-}
-
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-
-function integerIn(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`)
-  }
-  return value
-}
-
-function checkCredentials(value: unknown): Credentials[] | undefined {
-  if (value === undefined) return undefined
-  const list: unknown[] = Array.isArray(value) ? value : [value]
-  if (list.length === 0) throw new TypeError('credentials must not be an empty array')
-  return list.map((entry, i) => {
-    const c = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>
-    for (const field of ['apiKey', 'secret', 'memo'] as const) {
-      if (typeof c[field] !== 'string' || c[field] === '') {
-        throw new TypeError(`credentials[${i}].${field} must be a non-empty string`)
-      }
-    }
-    return { apiKey: c.apiKey as string, secret: c.secret as string, memo: c.memo as string }
-  })
-}
-
-function checkHeaderNames(value: Partial<HeaderNames> | undefined): HeaderNames {
-  const names = { ...defaultHeaderNames, ...value }
-  for (const [role, name] of Object.entries(names)) {
-    if (typeof name !== 'string' || !TOKEN.test(name)) {
-      throw new TypeError(`headerNames.${role} must be a header token, got ${String(name)}`)
-    }
-  }
-  if (new Set(Object.values(names).map((n) => n.toLowerCase())).size !== 3) {
-    throw new TypeError('headerNames must name three different headers')
-  }
-  return names
-}
-
-function checkCors(value: unknown): ResolvedOptions['cors'] {
-  if (value === undefined || value === true) return '*'
-  if (value === false) return false
-  if (Array.isArray(value) && value.every((origin) => typeof origin === 'string')) {
-    return [...value]
-  }
-  throw new TypeError('cors must be true, false or a list of origins')
-}
-
 function checkContracts(value: unknown): ResolvedOptions['contracts'] {
   if (value === undefined || value === 'named') return 'named'
   if (value === 'live') return LIVE_CATALOG_SIZE
   return integerIn('contracts', value, 1, MAX_CATALOG_SIZE)
+}
+
+function checkEndpointAuth(value: unknown, signed: boolean): ResolvedOptions['endpointAuth'] {
+  if (value === undefined || value === 'table') return 'table'
+  if (value !== 'SIGNED') throw new TypeError(`endpointAuth must be 'table' or 'SIGNED'`)
+  if (!signed) throw new TypeError(`endpointAuth 'SIGNED' needs credentials`)
+  return value
 }
 
 /**
@@ -185,9 +177,6 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (typeof seed === 'number' ? !Number.isFinite(seed) : typeof seed !== 'string') {
     throw new TypeError(`seed must be a finite number or a string, got ${String(seed)}`)
   }
-  const prefix = options.rateLimitHeaderPrefix ?? 'X-PK'
-  if (!TOKEN.test(prefix))
-    throw new TypeError(`rateLimitHeaderPrefix must be a header token, got ${prefix}`)
   const getBodyRule = options.getBodyRule ?? 'query'
   if (getBodyRule !== 'query' && getBodyRule !== 'empty') {
     throw new TypeError(`getBodyRule must be 'query' or 'empty', got ${String(getBodyRule)}`)
@@ -196,24 +185,31 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (typeof windowMs !== 'number' || !Number.isFinite(windowMs) || windowMs < 0) {
     throw new RangeError(`signatureWindowMs must be a non-negative number, got ${String(windowMs)}`)
   }
-  const now = options.now ?? Date.now
-  if (typeof now !== 'function') throw new TypeError('now must be a function returning epoch ms')
+  const credentials = checkCredentials(options.credentials)
   return {
     port: integerIn('port', options.port ?? 0, 0, 65_535),
     host: options.host ?? '127.0.0.1',
     seed,
-    now,
+    now: clockOption('now', options.now, Date.now),
     depthLevels: integerIn('depthLevels', options.depthLevels ?? 50, 1, MAX_DEPTH_LEVELS),
-    rateLimit: options.rateLimit ?? false,
+    rateLimit: booleanOption('rateLimit', options.rateLimit, true),
     budgetOf: checkBudgets(options.rateLimitBudgets),
-    rateLimitHeaderPrefix: prefix,
-    credentials: checkCredentials(options.credentials),
+    rateLimitClock: clockOption('rateLimitClock', options.rateLimitClock, Date.now),
+    rateLimitHeaderNames: checkRateLimitHeaders(
+      options.rateLimitHeaderPrefix,
+      options.rateLimitHeaderNames,
+    ),
+    credentials: credentials ?? [],
+    frozenApiKeys: checkFrozenKeys(options.frozenApiKeys, credentials),
+    endpointAuth: checkEndpointAuth(options.endpointAuth, credentials !== undefined),
     signatureWindowMs: windowMs,
     getBodyRule,
     headerNames: checkHeaderNames(options.headerNames),
-    quirks: options.quirks ?? true,
+    quirks: booleanOption('quirks', options.quirks, true),
     cors: checkCors(options.cors),
     contracts: checkContracts(options.contracts),
+    datedFutures: booleanOption('datedFutures', options.datedFutures, false),
+    inventedFaults: booleanOption('inventedFaults', options.inventedFaults, false),
     quiet: options.quiet ?? false,
     log: options.log,
   }

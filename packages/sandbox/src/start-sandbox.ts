@@ -10,7 +10,8 @@ import { Market, seedHash } from './market/market.ts'
 import { resolveOptions, type SandboxOptions } from './options.ts'
 import { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { handleRequest, type SandboxState } from './server/handle-request.ts'
-import { createSignatureCheck } from './signed/signed-mode.ts'
+import { PayloadCache } from './server/payload-cache.ts'
+import { createAuthChecks, createSignatureCheck } from './signed/signed-mode.ts'
 
 /**
  * A running sandbox.
@@ -41,10 +42,10 @@ export interface Sandbox {
 }
 
 /**
- * Starts a local server that speaks the contract market-data interface:
- * every endpoint of the table, a deterministic market, errors as live
- * servers send them, optional rate limits and signed mode, and faults on
- * request.
+ * Starts a local server that speaks the contract market-data interface, a
+ * twin of a live deployment by default: every endpoint of the table, a
+ * deterministic market, live budgets (429, then 418), errors as live servers
+ * send them, signatures where the table asks for them, and faults on request.
  *
  * @param options - See {@link SandboxOptions}; all optional.
  * @returns A promise of the running {@link Sandbox}.
@@ -57,33 +58,38 @@ export interface Sandbox {
  * const sandbox = await startSandbox({ seed: 7, now: () => Date.UTC(2026, 0, 1, 12) })
  * const res = await fetch(`${sandbox.url}/contract/public/market-trade?symbol=ETHUSDT&limit=5`)
  * const { data } = await res.json() // five trades, newest first
- * sandbox.faults.add('/contract/public/depth', { kind: 'server-error' }, 2)
+ * sandbox.faults.add('/contract/public/depth', { kind: 'unavailable' }, 2)
  * await sandbox.close()
  * ```
  */
 export async function startSandbox(options?: SandboxOptions): Promise<Sandbox> {
   const resolved = resolveOptions(options)
-  const faults = new MemoryFaultQueue()
+  const faults = new MemoryFaultQueue(resolved.inventedFaults)
+  const signing = {
+    credentials: resolved.credentials,
+    frozenApiKeys: resolved.frozenApiKeys,
+    windowMs: resolved.signatureWindowMs,
+    getBodyRule: resolved.getBodyRule,
+    headerNames: resolved.headerNames,
+    now: resolved.now,
+  }
   const state: SandboxState = {
     options: resolved,
     seedHash: seedHash(resolved.seed),
-    market: new Market(resolved.seed, { quirks: resolved.quirks, contracts: resolved.contracts }),
+    market: new Market(resolved.seed, {
+      quirks: resolved.quirks,
+      contracts: resolved.contracts,
+      datedFutures: resolved.datedFutures,
+    }),
+    payloads: new PayloadCache(),
     faults,
     limiter: resolved.rateLimit ? new RateLimiter() : undefined,
-    checkSignature:
-      resolved.credentials === undefined
-        ? undefined
-        : createSignatureCheck({
-            credentials: resolved.credentials,
-            windowMs: resolved.signatureWindowMs,
-            getBodyRule: resolved.getBodyRule,
-            headerNames: resolved.headerNames,
-            now: resolved.now,
-          }),
+    authChecks: createAuthChecks(signing),
+    checkSignature: createSignatureCheck(signing),
     timers: new Set(),
   }
   const server = createServer((req, res) => {
-    void handleRequest(state, req, res)
+    handleRequest(state, req, res)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

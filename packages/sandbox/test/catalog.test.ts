@@ -5,7 +5,7 @@ import { call, fetchData, fetchDepth, NOW, NOW_SECONDS } from './helpers.ts'
 let live: Sandbox
 
 beforeAll(async () => {
-  live = await startSandbox({ now: () => NOW, contracts: 'live' })
+  live = await startSandbox({ rateLimit: false, now: () => NOW, contracts: 'live' })
 })
 
 afterAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
 })
 
 async function symbolsOf(options: SandboxOptions): Promise<string[]> {
-  const sandbox = await startSandbox({ now: () => NOW, ...options })
+  const sandbox = await startSandbox({ rateLimit: false, now: () => NOW, ...options })
   try {
     const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
     return symbols.map((row) => row.symbol)
@@ -35,7 +35,35 @@ describe("contracts: 'live'", () => {
     expect(new Set(symbols.map((row) => row.symbol)).size).toBe(1200)
     const delisted = symbols.filter((row) => row.status === 'Delisted').length
     expect(delisted).toBeGreaterThan(50)
-    expect(symbols.filter((row) => row.product_type === 2).length).toBeGreaterThan(10)
+    // Live lists no dated futures.
+    expect(symbols.filter((row) => row.product_type === 2)).toEqual([])
+  })
+
+  it('writes index prices with at most 8 decimals on every row, as live', async () => {
+    const { symbols } = await fetchData(live.url, '/contract/public/details')
+    const decimals = symbols.map((row) => row.index_price.split('.')[1]?.length ?? 0)
+    expect(Math.max(...decimals)).toBe(8)
+  })
+
+  it('maps every contract to its own unified perpetual symbol (BASE/QUOTE:SETTLE, as ccxt does)', async () => {
+    for (const options of [{}, { contracts: 'live' as const }]) {
+      const sandbox = await startSandbox({ rateLimit: false, now: () => NOW, ...options })
+      try {
+        const { symbols } = await fetchData(sandbox.url, '/contract/public/details')
+        const unified = symbols.map((row) => `${row.base_currency}/${row.quote_currency}:USDT`)
+        expect(new Set(unified).size).toBe(symbols.length)
+      } finally {
+        await sandbox.close()
+      }
+    }
+  })
+
+  it('lists dated futures only with datedFutures: the named one and generated ones', async () => {
+    expect(await symbolsOf({})).not.toContain('BTCUSDT_270326')
+    expect(await symbolsOf({ datedFutures: true })).toContain('BTCUSDT_270326')
+    const many = await symbolsOf({ contracts: 'live', datedFutures: true })
+    expect(many).toHaveLength(1200)
+    expect(many.filter((symbol) => /_\d{6}$/.test(symbol)).length).toBeGreaterThan(10)
   })
 
   it('starts with the named contracts and serves every endpoint for a generated one', async () => {
@@ -69,7 +97,7 @@ describe("contracts: 'live'", () => {
   })
 
   it('keeps the small named catalog by default', async () => {
-    expect(await symbolsOf({})).toHaveLength(10)
+    expect(await symbolsOf({})).toHaveLength(9)
     const reply = await call(live.url, '/contract/public/details', { symbol: 'BTCUSDT' })
     expect(reply.status).toBe(200)
   })

@@ -25,9 +25,9 @@ function waitForLine(proc: ChildProcess, pattern: RegExp): Promise<RegExpExecArr
 }
 
 describe('perpkit-sandbox CLI', () => {
-  it('starts from src/bin.ts, prints its URL, serves the seed, clock, catalog and clean mode it was given and exits 0 on SIGTERM', async () => {
+  it('starts from src/bin.ts, prints its URL, serves the seed, clock, catalog, clean mode and header prefix it was given and exits 0 on SIGTERM', async () => {
     const args = ['--port', '0', '--seed', '7', '--now', '2026-11-20T12:00:00Z']
-    const modes = ['--no-quirks', '--contracts', '30']
+    const modes = ['--no-quirks', '--contracts', '30', '--rate-limit-header-prefix', 'X-BM']
     child = spawn('npx', ['tsx', 'packages/sandbox/src/bin.ts', ...args, ...modes], {
       cwd: root,
       detached: true,
@@ -45,6 +45,8 @@ describe('perpkit-sandbox CLI', () => {
     const [, url, pid] = match
     const res = await fetch(`${url}/contract/public/details`)
     expect(res.status).toBe(200)
+    // Live budgets by default, under the deployment's header prefix the one flag named.
+    expect(res.headers.get('X-BM-RateLimit-Limit')).toBe('12')
     const body = (await res.json()) as { message: string; data: { symbols: unknown[] } }
     expect(body.message).toBe('Ok')
     expect(body.data.symbols).toHaveLength(30)

@@ -43,7 +43,7 @@ function fetchFromPage(url: string): Promise<PageResult> {
         headers: { 'X-API-KEY': 'key', 'X-API-SIGN': 'sign', 'X-API-TIMESTAMP': '1' },
       })
       const body = (await res.json()) as { code: number }
-      return { ok: true, code: body.code, remaining: res.headers.get('X-PK-RateLimit-Remaining') }
+      return { ok: true, code: body.code, remaining: res.headers.get('X-RateLimit-Remaining') }
     } catch (error) {
       return { ok: false, error: String(error) }
     }
@@ -57,7 +57,6 @@ async function withSandbox(
   const log: string[] = []
   const sandbox = await startSandbox({
     now: () => NOW,
-    rateLimit: true,
     log: (line) => log.push(line),
     ...options,
   })

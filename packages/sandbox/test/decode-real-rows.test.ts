@@ -13,8 +13,8 @@ let sandbox: Sandbox
 let live: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, depthLevels: 1000 })
-  live = await startSandbox({ now: () => NOW, contracts: 'live' })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW, depthLevels: 1000 })
+  live = await startSandbox({ rateLimit: false, now: () => NOW, contracts: 'live' })
 })
 
 afterAll(async () => {

@@ -10,8 +10,14 @@ let sandbox: Sandbox
 let quirky: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, quirks: false })
-  quirky = await startSandbox({ now: () => NOW })
+  // Clean mode, with the dated future listed (live lists none: the default catalog has none).
+  sandbox = await startSandbox({
+    rateLimit: false,
+    now: () => NOW,
+    quirks: false,
+    datedFutures: true,
+  })
+  quirky = await startSandbox({ rateLimit: false, now: () => NOW })
 })
 
 afterAll(async () => {
@@ -46,7 +52,7 @@ describe.each([
 })
 
 describe('the catalog', () => {
-  it('lists the named contracts, the thin ones included, in the default catalog', async () => {
+  it('lists the named perpetuals, the thin ones included, in the default catalog: no dated future', async () => {
     const { symbols } = await fetchData(quirky.url, '/contract/public/details')
     expect(symbols.map((row) => row.symbol)).toEqual([
       'BTCUSDT',
@@ -55,7 +61,6 @@ describe('the catalog', () => {
       'XRPUSDT',
       'DOGEUSDT',
       '1000PEPEUSDT',
-      'BTCUSDT_270326',
       'LUNAUSDT',
       'ACEUSDT',
       'NTRNUSDT',
@@ -118,7 +123,11 @@ describe('details', () => {
   })
 
   it('knows no contract before its listing time: absent from details, unknown symbol elsewhere', async () => {
-    const early = await startSandbox({ now: () => Date.UTC(2022, 0, 1), quirks: false })
+    const early = await startSandbox({
+      rateLimit: false,
+      now: () => Date.UTC(2022, 0, 1),
+      quirks: false,
+    })
     try {
       const { symbols } = await fetchData(early.url, '/contract/public/details')
       expect(symbols.map((row) => row.symbol)).not.toContain('1000PEPEUSDT')
@@ -131,7 +140,12 @@ describe('details', () => {
   })
 
   it('marks the dated future Delisted once its settlement time has passed', async () => {
-    const later = await startSandbox({ now: () => Date.UTC(2027, 5, 1), quirks: false })
+    const later = await startSandbox({
+      rateLimit: false,
+      now: () => Date.UTC(2027, 5, 1),
+      quirks: false,
+      datedFutures: true,
+    })
     try {
       const { symbols } = await fetchData(later.url, '/contract/public/details', {
         symbol: 'BTCUSDT_270326',

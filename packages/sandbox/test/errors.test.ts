@@ -8,6 +8,7 @@ let explode = false
 
 beforeAll(async () => {
   sandbox = await startSandbox({
+    rateLimit: false,
     quiet: true,
     now: () => {
       if (explode) throw new Error('clock failure')

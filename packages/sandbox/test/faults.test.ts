@@ -1,12 +1,13 @@
 import { endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FaultKind, faultKinds, type Sandbox, startSandbox } from '../src/index.ts'
-import { call, NOW, type Reply } from './helpers.ts'
+import { clockUntilAnswered } from './fake-clock.ts'
+import { call, NOW } from './helpers.ts'
 
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW })
 })
 
 afterAll(async () => {
@@ -22,35 +23,6 @@ const query = { symbol: 'BTCUSDT' }
 const withFault = (fault: string) =>
   call(sandbox.url, DEPTH, query, { headers: { 'X-Sandbox-Fault': fault } })
 
-/**
- * How far a fake clock had to move before the sandbox answered `request`. The HTTP is real;
- * the timers are fake and move in 10 ms steps, the event loop turning between steps for the I/O.
- */
-async function clockUntilAnswered(
-  request: () => Promise<Reply>,
-): Promise<{ reply: Reply; waitedMs: number }> {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  try {
-    let reply: Reply | undefined
-    const pending = request().then((answer) => {
-      reply = answer
-    })
-    let waitedMs = 0
-    for (;;) {
-      for (let turn = 0; turn < 20 && !reply; turn++) {
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      if (reply || waitedMs >= 10_000) break
-      await vi.advanceTimersByTimeAsync(10)
-      waitedMs += 10
-    }
-    await pending
-    return { reply: reply as Reply, waitedMs }
-  } finally {
-    vi.useRealTimers()
-  }
-}
-
 describe('faults through the X-Sandbox-Fault header', () => {
   it('latency=250 delays the answer, then answers normally', async () => {
     const { reply, waitedMs } = await clockUntilAnswered(() => withFault('latency=250'))
@@ -65,11 +37,27 @@ describe('faults through the X-Sandbox-Fault header', () => {
     expect(reply.body).toMatchObject({ code: 30013, data: null })
     // A budget just overrun: the depth row's own limit and window.
     const { limit, windowMs } = endpointRoutes[DEPTH].rateLimit
-    expect(reply.headers.get('X-PK-RateLimit-Limit')).toBe(String(limit))
-    expect(reply.headers.get('X-PK-RateLimit-Remaining')).toBe(String(limit + 1))
-    expect(reply.headers.get('X-PK-RateLimit-Reset')).toBe(String(windowMs / 1000))
-    expect(reply.headers.get('X-PK-RateLimit-Mode')).toBe('IP')
+    expect(reply.headers.get('X-RateLimit-Limit')).toBe(String(limit))
+    expect(reply.headers.get('X-RateLimit-Remaining')).toBe(String(limit + 1))
+    expect(reply.headers.get('X-RateLimit-Reset')).toBe(String(windowMs / 1000))
+    expect(reply.headers.get('X-RateLimit-Mode')).toBe('IP')
     expect(reply.headers.get('retry-after')).toBeNull()
+  })
+
+  it('blocked answers HTTP 418, code 30017, with the headers of a budget twice overrun', async () => {
+    const reply = await withFault('blocked')
+    expect(reply.status).toBe(418)
+    expect(reply.body).toMatchObject({ code: 30017, data: null })
+    const { limit } = endpointRoutes[DEPTH].rateLimit
+    expect(reply.headers.get('X-RateLimit-Remaining')).toBe(String(2 * limit + 1))
+  })
+
+  it('unavailable answers HTTP 503 with code 30014 in a JSON body', async () => {
+    const reply = await withFault('unavailable')
+    expect(reply.status).toBe(503)
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(reply.body).toMatchObject({ code: 30014, data: null })
+    expect(typeof reply.body.trace).toBe('string')
   })
 
   it('rate-limit=1 adds Retry-After: 1', async () => {
@@ -78,11 +66,22 @@ describe('faults through the X-Sandbox-Fault header', () => {
     expect(reply.headers.get('retry-after')).toBe('1')
   })
 
-  it('server-error answers HTTP 500 with a JSON error body', async () => {
-    const reply = await withFault('server-error')
-    expect(reply.status).toBe(500)
-    expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(reply.body).toMatchObject({ code: 50000, data: null })
+  it('server-error, an invented answer, is refused (400 / 40007) unless inventedFaults is on', async () => {
+    const refused = await withFault('server-error')
+    expect([refused.status, refused.body.code]).toEqual([400, 40007])
+    expect(String(refused.body.message)).toMatch(/inventedFaults/)
+    expect(() => sandbox.faults.add(DEPTH, { kind: 'server-error' })).toThrow(/inventedFaults/)
+    const invented = await startSandbox({ rateLimit: false, now: () => NOW, inventedFaults: true })
+    try {
+      const reply = await call(invented.url, DEPTH, query, {
+        headers: { 'X-Sandbox-Fault': 'server-error' },
+      })
+      expect(reply.status).toBe(500)
+      expect(reply.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(reply.body).toMatchObject({ code: 50000, data: null })
+    } finally {
+      await invented.close()
+    }
   })
 
   it('unavailable-html answers HTTP 503 with an HTML page, as a CDN does', async () => {
@@ -91,6 +90,13 @@ describe('faults through the X-Sandbox-Fault header', () => {
     expect(reply.headers.get('content-type')).toBe('text/html')
     expect(reply.text).toMatch(/^<!DOCTYPE html>/)
     expect(() => JSON.parse(reply.text)).toThrow()
+  })
+
+  it('forbidden-html answers HTTP 403 with an HTML page, as a CDN does', async () => {
+    const reply = await withFault('forbidden-html')
+    expect(reply.status).toBe(403)
+    expect(reply.headers.get('content-type')).toBe('text/html')
+    expect(reply.text).toMatch(/403 Forbidden/)
   })
 
   it('malformed-json answers HTTP 200 with content-type JSON and a body that does not parse', async () => {
@@ -127,7 +133,11 @@ describe('faults through the X-Sandbox-Fault header', () => {
 
   it('close() finishes even with a stalled and a delayed request still open', async () => {
     const lines: string[] = []
-    const own = await startSandbox({ now: () => NOW, log: (line) => lines.push(line) })
+    const own = await startSandbox({
+      rateLimit: false,
+      now: () => NOW,
+      log: (line) => lines.push(line),
+    })
     const url = `${own.url}${DEPTH}?symbol=BTCUSDT`
     const stalled = await fetch(url, { headers: { 'X-Sandbox-Fault': 'stall' } })
     const body = stalled.text().catch((error: unknown) => error)
@@ -162,12 +172,15 @@ describe('faults through the X-Sandbox-Fault header', () => {
       [
         'latency',
         'rate-limit',
-        'server-error',
+        'blocked',
+        'unavailable',
         'unavailable-html',
-        'malformed-json',
+        'forbidden-html',
         'maintenance',
+        'malformed-json',
         'reset',
         'stall',
+        'server-error',
       ].sort(),
     )
   })
@@ -175,10 +188,10 @@ describe('faults through the X-Sandbox-Fault header', () => {
 
 describe('queued faults', () => {
   it('faults.add(path, fault, 2) applies to the next two requests to that path only', async () => {
-    sandbox.faults.add(DEPTH, { kind: 'server-error' }, 2)
+    sandbox.faults.add(DEPTH, { kind: 'unavailable' }, 2)
     expect((await call(sandbox.url, '/contract/public/details')).status).toBe(200)
-    expect((await call(sandbox.url, DEPTH, query)).status).toBe(500)
-    expect((await call(sandbox.url, DEPTH, query)).status).toBe(500)
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(503)
+    expect((await call(sandbox.url, DEPTH, query)).status).toBe(503)
     expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
   })
 
@@ -193,7 +206,7 @@ describe('queued faults', () => {
   })
 
   it('clear() drops every queued fault', async () => {
-    sandbox.faults.add('*', { kind: 'server-error' }, 10)
+    sandbox.faults.add('*', { kind: 'unavailable' }, 10)
     sandbox.faults.clear()
     expect(sandbox.faults.pending()).toEqual([])
     expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
@@ -203,63 +216,5 @@ describe('queued faults', () => {
     expect(() => sandbox.faults.add('/contract/public/nope', { kind: 'reset' })).toThrow(/path/)
     expect(() => sandbox.faults.add(DEPTH, { kind: 'meltdown' as FaultKind })).toThrow(/kind/)
     expect(() => sandbox.faults.add(DEPTH, { kind: 'reset' }, 0)).toThrow(/count/)
-  })
-})
-
-describe('the control route /__sandbox/faults', () => {
-  const control = `/__sandbox/faults`
-
-  it('POST queues a fault and answers the envelope with the pending faults', async () => {
-    const reply = await call(
-      sandbox.url,
-      control,
-      {},
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ path: DEPTH, kind: 'latency', count: 2, latencyMs: 100 }),
-      },
-    )
-    expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({
-      code: 1000,
-      message: 'Ok',
-      data: {
-        pending: [{ path: DEPTH, fault: { kind: 'latency', latencyMs: 100 }, remaining: 2 }],
-      },
-    })
-    const delayed = await clockUntilAnswered(() => call(sandbox.url, DEPTH, query))
-    expect(delayed.reply.status).toBe(200)
-    expect(delayed.waitedMs).toBeGreaterThanOrEqual(100)
-  })
-
-  it('GET lists and DELETE clears the queued faults', async () => {
-    await call(
-      sandbox.url,
-      control,
-      {},
-      { method: 'POST', body: JSON.stringify({ path: '*', kind: 'reset' }) },
-    )
-    const listed = await call(sandbox.url, control)
-    expect(listed.body.data).toEqual({
-      pending: [{ path: '*', fault: { kind: 'reset' }, remaining: 1 }],
-    })
-    const cleared = await call(sandbox.url, control, {}, { method: 'DELETE' })
-    expect(cleared.body.data).toEqual({ pending: [] })
-    expect((await call(sandbox.url, DEPTH, query)).status).toBe(200)
-  })
-
-  it('answers 400 / 40007 for a bad fault description and 405 for another method', async () => {
-    for (const body of [
-      '{',
-      '[]',
-      JSON.stringify({ path: DEPTH, kind: 'nope' }),
-      JSON.stringify({ kind: 'reset' }),
-    ]) {
-      const reply = await call(sandbox.url, control, {}, { method: 'POST', body })
-      expect(reply.status).toBe(400)
-      expect(reply.body.code).toBe(40007)
-    }
-    expect((await call(sandbox.url, control, {}, { method: 'PUT' })).status).toBe(405)
   })
 })

@@ -7,7 +7,7 @@ import { call, NOW } from './helpers.ts'
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW })
 })
 
 afterAll(async () => {
@@ -54,7 +54,7 @@ describe('GET /system/time', () => {
 
   it('follows the injected clock on every request', async () => {
     let clock = NOW
-    const moving = await startSandbox({ now: () => clock, quirks: false })
+    const moving = await startSandbox({ rateLimit: false, now: () => clock, quirks: false })
     try {
       expect((await call(moving.url, '/system/time')).body).toMatchObject({
         message: 'Ok',
@@ -139,7 +139,7 @@ describe('CORS', () => {
     const reply = await raw(sandbox.url, '/system/time', { headers: { origin } })
     expect(reply.headers['access-control-allow-origin']).toBe('*')
     expect(reply.headers['access-control-expose-headers']).toBe(
-      'X-PK-RateLimit-Limit, X-PK-RateLimit-Remaining, X-PK-RateLimit-Reset, X-PK-RateLimit-Mode, Retry-After',
+      'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Mode, Retry-After',
     )
     const error = await raw(sandbox.url, '/nope', { headers: { origin } })
     expect(error.headers['access-control-allow-origin']).toBe('*')
@@ -205,6 +205,7 @@ describe('CORS', () => {
 
   it('allows only the listed origins, echoing the origin with Vary: Origin', async () => {
     const listed = await startSandbox({
+      rateLimit: false,
       now: () => NOW,
       cors: [origin],
       headerNames: { apiKey: 'X-BM-KEY', signature: 'X-BM-SIGN', timestamp: 'X-BM-TIMESTAMP' },
@@ -236,7 +237,7 @@ describe('CORS', () => {
   })
 
   it('sends no CORS header and answers no preflight with cors: false', async () => {
-    const closed = await startSandbox({ now: () => NOW, cors: false })
+    const closed = await startSandbox({ rateLimit: false, now: () => NOW, cors: false })
     try {
       const reply = await raw(closed.url, '/system/time', { headers: { origin } })
       expect(reply.headers['access-control-allow-origin']).toBeUndefined()

@@ -7,7 +7,7 @@ import { compareDecimals, fetchData, NOW, NOW_SECONDS } from './helpers.ts'
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, quirks: false })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW, quirks: false })
 })
 
 afterAll(async () => {

@@ -25,7 +25,12 @@ const SYMBOLS = [
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, quirks: false })
+  sandbox = await startSandbox({
+    rateLimit: false,
+    now: () => NOW,
+    quirks: false,
+    datedFutures: true,
+  })
 })
 
 afterAll(async () => {
@@ -87,7 +92,12 @@ describe('depth', () => {
   })
 
   it('serves depthLevels levels per side', async () => {
-    const deep = await startSandbox({ now: () => NOW, depthLevels: 1000, quirks: false })
+    const deep = await startSandbox({
+      rateLimit: false,
+      now: () => NOW,
+      depthLevels: 1000,
+      quirks: false,
+    })
     try {
       const book = await fetchDepth(deep.url, 'XRPUSDT')
       expect(book.bids).toHaveLength(1000)
@@ -224,7 +234,13 @@ describe('determinism', () => {
   }
 
   it('answers the same data for the same seed and request, in another sandbox too; 1 and "1" are one seed', async () => {
-    const again = await startSandbox({ now: () => NOW, seed: '1', quirks: false })
+    const again = await startSandbox({
+      rateLimit: false,
+      now: () => NOW,
+      seed: '1',
+      quirks: false,
+      datedFutures: true,
+    })
     try {
       expect(await snapshot(again.url)).toEqual(await snapshot(sandbox.url))
     } finally {
@@ -233,7 +249,13 @@ describe('determinism', () => {
   })
 
   it('answers different prices, books and trades for a different seed', async () => {
-    const other = await startSandbox({ now: () => NOW, seed: 2, quirks: false })
+    const other = await startSandbox({
+      rateLimit: false,
+      now: () => NOW,
+      seed: 2,
+      quirks: false,
+      datedFutures: true,
+    })
     try {
       const a = await snapshot(sandbox.url)
       const b = await snapshot(other.url)

@@ -1,6 +1,7 @@
 /**
  * The document works with the usual TypeScript tooling: `openapi-typescript` generates types
- * from it that type-check (strict, with a `@ts-expect-error` proving they are not `any`), and
+ * from it that type-check (strict, with `@ts-expect-error` lines proving they are neither
+ * `any` nor `unknown`: a details row's `symbol`, a depth level's price and its length), and
  * `openapi-fetch` typed with them reads a real sandbox.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,7 +20,7 @@ import { openApiText } from './openapi-document.ts'
 /** Code written against the generated types, as a user of openapi-fetch would write it. */
 const usage = `
 import type createClient from 'openapi-fetch'
-import type { paths } from './schema.ts'
+import type { components, paths } from './schema.ts'
 
 type Create = typeof createClient
 
@@ -29,8 +30,43 @@ export async function bestBid(create: Create, baseUrl: string, symbol: string): 
   const { data, error } = await client.GET('/contract/public/depth', { params: { query: { symbol } } })
   if (data === undefined) throw new Error('depth failed: ' + JSON.stringify(error))
   if (data.code !== 1000 && data.code !== '1000') throw new Error('code ' + data.code)
-  const bid: string | undefined = data.data.bids?.[0]?.[0]
+  const level = data.data.bids?.[0]
+  const bid: string | undefined = level?.[0]
+  // @ts-expect-error a price is a decimal string, not a number
+  const asNumber: number | undefined = level?.[0]
+  void asNumber
   return bid
+}
+
+/** A level's parts, from the generated type of a level: three strings, no more. */
+export function levelParts(level: components['schemas']['DepthLevel']): string {
+  // @ts-expect-error a level is [price, qty, total]: there is no fourth element
+  void level[3]
+  const [price, qty, total] = level
+  return price + ' ' + qty + ' ' + total
+}
+
+/** The first contract of details, read field by field as a row typed by its properties. */
+export async function firstSymbol(create: Create, baseUrl: string): Promise<string | undefined> {
+  const client = create<paths>({ baseUrl })
+  const { data, error } = await client.GET('/contract/public/details', { params: { query: {} } })
+  if (data === undefined) throw new Error('details failed: ' + JSON.stringify(error))
+  if (data.code !== 1000 && data.code !== '1000') throw new Error('code ' + data.code)
+  const row = data.data.symbols[0]
+  // @ts-expect-error a symbol is a string, not a number
+  const asNumber: number | undefined = row?.symbol
+  void asNumber
+  const type: 1 | 2 | undefined = row?.product_type
+  const step: string | undefined = row?.vol_precision ?? row?.volume_precision
+  return type === undefined || step === undefined ? undefined : row?.symbol
+}
+
+/** The server clock, from the gateway's /system/time. */
+export async function serverTime(create: Create, baseUrl: string): Promise<number> {
+  const client = create<paths>({ baseUrl })
+  const { data, error } = await client.GET('/system/time')
+  if (data === undefined) throw new Error('time failed: ' + JSON.stringify(error))
+  return data.data.server_time
 }
 
 /** The number of hourly candles of a window (start and end in epoch seconds). */
@@ -70,7 +106,7 @@ beforeAll(async () => {
   const ast = await openapiTS(JSON.parse(openApiText) as Parameters<typeof openapiTS>[0])
   writeFileSync(join(dir, 'schema.ts'), astToString(ast))
   writeFileSync(join(dir, 'usage.ts'), usage)
-  sandbox = await startSandbox({ now: () => NOW, quiet: true })
+  sandbox = await startSandbox({ rateLimit: false, now: () => NOW, quiet: true })
 })
 
 afterAll(async () => {
@@ -103,7 +139,7 @@ describe('openapi-typescript and openapi-fetch', () => {
     expect(diagnostics).toEqual([])
   }, 60_000)
 
-  it('read a real sandbox: a book, a window of candles and a documented error', async () => {
+  it('read a real sandbox: a book, a window of candles, a details row, the clock and a documented error', async () => {
     const use = (await import(pathToFileURL(join(dir, 'usage.ts')).href)) as {
       bestBid: (
         create: typeof createClient,
@@ -120,11 +156,15 @@ describe('openapi-typescript and openapi-fetch', () => {
         create: typeof createClient,
         url: string,
       ) => Promise<number | string | undefined>
+      firstSymbol: (create: typeof createClient, url: string) => Promise<string | undefined>
+      serverTime: (create: typeof createClient, url: string) => Promise<number>
     }
     expect(await use.bestBid(createClient, sandbox.url, 'BTCUSDT')).toMatch(/^\d+\.\d$/)
     expect(await use.bestBid(createClient, sandbox.url, 'NTRNUSDT')).toBeUndefined()
     const end = NOW_SECONDS - (NOW_SECONDS % 3600)
     expect(await use.hourlyCandles(createClient, sandbox.url, end - 9 * 3600, end)).toBe(10)
     expect(await use.unknownSymbolCode(createClient, sandbox.url)).toBe(40034)
+    expect(await use.firstSymbol(createClient, sandbox.url)).toBe('BTCUSDT')
+    expect(await use.serverTime(createClient, sandbox.url)).toBe(NOW)
   })
 })

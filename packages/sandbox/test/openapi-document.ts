@@ -79,3 +79,13 @@ export function documentedHeaders(path: string, status: number): string[] {
   const headers = documentedResponse(path, status)?.value.headers as Json | undefined
   return Object.keys(headers ?? {}).map((name) => name.toLowerCase())
 }
+
+/** The prefix of the rate-limit headers the document names (`X` in `X-RateLimit-Limit`). */
+export function documentedRateLimitPrefix(): string {
+  const headers = documentedResponse('/contract/public/depth', 200)?.value.headers as
+    | Json
+    | undefined
+  const limit = Object.keys(headers ?? {}).find((name) => name.endsWith('-RateLimit-Limit'))
+  if (limit === undefined) throw new Error('the document names no rate-limit headers')
+  return limit.slice(0, -'-RateLimit-Limit'.length)
+}

@@ -35,6 +35,11 @@ describe('startSandbox options', () => {
       TypeError,
     ],
     ['an empty credentials array', { credentials: [] }, TypeError],
+    [
+      'a fractional budget window (the one budget rule of @perpkit/schemas)',
+      { rateLimitBudgets: { '/contract/public/depth': { limit: 12, windowMs: 1.5 } } },
+      RangeError,
+    ],
     ['a seed that is not finite', { seed: Number.NaN }, TypeError],
     ['a catalog of 0 contracts', { contracts: 0 }, RangeError],
     ['an unknown catalog', { contracts: 'huge' as 'live' }, RangeError],

@@ -1,4 +1,4 @@
-import { endpointRoutes } from '@perpkit/schemas/lite'
+import { DEFAULT_RATE_LIMIT_HEADER_PREFIX, endpointRoutes } from '@perpkit/schemas/lite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../src/index.ts'
 import { call, NOW, type Reply } from './helpers.ts'
@@ -7,7 +7,8 @@ let sandbox: Sandbox
 let clock = NOW
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimit: true, now: () => clock })
+  // Defaults: live budgets on. The windows follow their own clock, stepped here.
+  sandbox = await startSandbox({ now: () => NOW, rateLimitClock: () => clock })
 })
 
 afterAll(async () => {
@@ -24,7 +25,7 @@ const depth = () => call(sandbox.url, '/contract/public/depth', { symbol: 'BTCUS
 const { limit, windowMs } = endpointRoutes['/contract/public/depth'].rateLimit
 const resetSeconds = String(windowMs / 1000)
 
-function limitHeaders(reply: Reply, prefix = 'X-PK') {
+function limitHeaders(reply: Reply, prefix = DEFAULT_RATE_LIMIT_HEADER_PREFIX) {
   return {
     limit: reply.headers.get(`${prefix}-RateLimit-Limit`),
     remaining: reply.headers.get(`${prefix}-RateLimit-Remaining`),
@@ -34,6 +35,22 @@ function limitHeaders(reply: Reply, prefix = 'X-PK') {
 }
 
 describe('rate limits', () => {
+  it('are on by default, under the X-RateLimit-* names', async () => {
+    const reply = await depth()
+    expect(reply.headers.get('X-RateLimit-Limit')).toBe(String(limit))
+    expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
+  })
+
+  it('keep their windows on rateLimitClock, apart from a pinned market clock', async () => {
+    for (let i = 0; i < limit; i++) await depth()
+    expect((await depth()).status).toBe(429)
+    // The market clock stays at NOW; only the budget clock moves, and the window with it.
+    clock += windowMs
+    const reply = await depth()
+    expect(reply.status).toBe(200)
+    expect(limitHeaders(reply).remaining).toBe('1')
+  })
+
   it("sends the table's Limit, Remaining = requests used so far (this one included), Reset = the window in seconds, Mode IP", async () => {
     for (let i = 1; i <= limit; i++) {
       const reply = await depth()
@@ -121,8 +138,8 @@ describe('rate limits', () => {
 
   it('sends the headers on signed-mode 401s, HEAD answers and gzip-compressed answers', async () => {
     const signed = await startSandbox({
-      rateLimit: true,
       credentials: { apiKey: 'k', secret: 's', memo: 'm' },
+      endpointAuth: 'SIGNED',
       now: () => clock,
     })
     try {
@@ -152,13 +169,13 @@ describe('rate limits', () => {
     expect(limitHeaders(await depth()).remaining).toBe('1')
   })
 
-  it('sends no rate-limit headers when rate limiting is off (the default)', async () => {
-    const open = await startSandbox({ now: () => clock })
+  it('sends no rate-limit headers and refuses nothing with rateLimit: false', async () => {
+    const open = await startSandbox({ now: () => clock, rateLimit: false })
     try {
       for (let i = 0; i < 30; i++) {
         const reply = await call(open.url, '/contract/public/open-interest', { symbol: 'BTCUSDT' })
         expect(reply.status).toBe(200)
-        expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
+        expect(reply.headers.get('X-RateLimit-Limit')).toBeNull()
       }
     } finally {
       await open.close()
@@ -166,11 +183,7 @@ describe('rate limits', () => {
   })
 
   it('uses rateLimitHeaderPrefix for the header names', async () => {
-    const other = await startSandbox({
-      rateLimit: true,
-      rateLimitHeaderPrefix: 'X-BM',
-      now: () => clock,
-    })
+    const other = await startSandbox({ rateLimitHeaderPrefix: 'X-BM', now: () => clock })
     try {
       const reply = await call(other.url, '/contract/public/details')
       expect(limitHeaders(reply, 'X-BM')).toEqual({
@@ -179,17 +192,36 @@ describe('rate limits', () => {
         reset: resetSeconds,
         mode: 'IP',
       })
-      expect(reply.headers.get('X-PK-RateLimit-Limit')).toBeNull()
+      expect(reply.headers.get('X-RateLimit-Limit')).toBeNull()
     } finally {
       await other.close()
     }
   })
 
+  it('uses rateLimitHeaderNames for the full name of a header, the prefix for the others', async () => {
+    const other = await startSandbox({
+      rateLimitHeaderPrefix: 'X-BM',
+      rateLimitHeaderNames: { remaining: 'X-Used-In-Window' },
+      now: () => clock,
+    })
+    try {
+      const reply = await call(other.url, '/contract/public/details')
+      expect(reply.headers.get('X-Used-In-Window')).toBe('1')
+      expect(reply.headers.get('X-BM-RateLimit-Remaining')).toBeNull()
+      expect(reply.headers.get('X-BM-RateLimit-Limit')).toBe(String(limit))
+      expect(reply.headers.get('access-control-expose-headers')).toContain('X-Used-In-Window')
+    } finally {
+      await other.close()
+    }
+    await expect(startSandbox({ rateLimitHeaderNames: { limit: 'bad name' } })).rejects.toThrow(
+      TypeError,
+    )
+  })
+
   it('replaces the table budget of a path with rateLimitBudgets, leaving the others alone', async () => {
     const fast = await startSandbox({
-      rateLimit: true,
       rateLimitBudgets: { '/contract/public/depth': { limit: 3, windowMs: 100 } },
-      now: () => clock,
+      rateLimitClock: () => clock,
     })
     try {
       const hit = () => call(fast.url, '/contract/public/depth', { symbol: 'BTCUSDT' })

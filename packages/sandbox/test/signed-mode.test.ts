@@ -5,13 +5,20 @@ import { NOW } from './helpers.ts'
 
 const credentials = { apiKey: 'test-key', secret: 'test-secret', memo: 'test-memo' }
 const second = { apiKey: 'second-key', secret: 'second-secret', memo: 'second-memo' }
+const frozen = { apiKey: 'frozen-key', secret: 'frozen-secret', memo: 'frozen-memo' }
 const query = 'symbol=BTCUSDT&limit=5'
-const path = '/contract/public/market-trade'
+/** The sandbox's route for exercising a signer: every endpoint of the table is public. */
+const path = '/__sandbox/signed'
 
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ credentials: [credentials, second], now: () => NOW })
+  sandbox = await startSandbox({
+    credentials: [credentials, second, frozen],
+    frozenApiKeys: [frozen.apiKey],
+    now: () => NOW,
+    rateLimit: false,
+  })
 })
 
 afterAll(async () => {
@@ -28,19 +35,75 @@ function signed(overrides: Partial<Parameters<typeof signRequest>[0]> = {}) {
 }
 
 describe('signed mode', () => {
-  it('accepts a request signed with signRequest from @perpkit/signer', async () => {
+  it('accepts a request signed with signRequest from @perpkit/signer, naming the key and the bytes signed', async () => {
     const reply = await send(await signed())
     expect(reply.status).toBe(200)
-    expect(reply.body.code).toBe(1000)
+    expect(reply.body).toMatchObject({
+      code: 1000,
+      data: { api_key: credentials.apiKey, signed_body: query },
+    })
+  })
+
+  it('verifies a POST over its JSON body, as live signed endpoints do', async () => {
+    const body = JSON.stringify({ symbol: 'BTCUSDT', leverage: '10' })
+    const headers = await signRequest({ method: 'POST', body, credentials, now: NOW })
+    const post = (init: RequestInit) => fetch(`${sandbox.url}${path}`, { method: 'POST', ...init })
+    const ok = await post({ headers: { ...headers, 'content-type': 'application/json' }, body })
+    expect(await ok.json()).toMatchObject({ code: 1000, data: { signed_body: body } })
+    const tampered = await post({ headers, body: body.replace('10', '20') })
+    expect([tampered.status, ((await tampered.json()) as { code: number }).code]).toEqual([
+      401, 30005,
+    ])
   })
 
   it('accepts any of several credentials', async () => {
     expect((await send(await signed({ credentials: second }))).status).toBe(200)
   })
 
-  it('requires signatures on every endpoint, including those the table marks public', async () => {
-    const res = await fetch(`${sandbox.url}/contract/public/details`)
-    expect(res.status).toBe(401)
+  it('answers 30003 for a frozen key once its signature checked out (30005 before that)', async () => {
+    const reply = await send(await signed({ credentials: frozen }))
+    expect(reply.status).toBe(401)
+    expect(reply.body).toMatchObject({ code: 30003, data: {} })
+    expect(verifyFailureCodes['frozen-key']).toBe(30003)
+    const wrong = await send(await signed({ credentials: { ...frozen, secret: 'guess' } }))
+    expect(wrong.body.code).toBe(30005)
+  })
+
+  it('leaves the public endpoints of the table public, as live: no headers, no refusal', async () => {
+    for (const endpoint of ['/contract/public/details', '/contract/public/market-trade']) {
+      const res = await fetch(`${sandbox.url}${endpoint}?symbol=BTCUSDT`)
+      expect(res.status).toBe(200)
+    }
+  })
+
+  it("signs every endpoint with endpointAuth 'SIGNED', as a deployment that signs every call", async () => {
+    const all = await startSandbox({
+      credentials,
+      endpointAuth: 'SIGNED',
+      now: () => NOW,
+      rateLimit: false,
+    })
+    try {
+      const trades = `/contract/public/market-trade?${query}`
+      expect((await fetch(`${all.url}${trades}`)).status).toBe(401)
+      expect((await fetch(`${all.url}${trades}`, { headers: await signed() })).status).toBe(200)
+    } finally {
+      await all.close()
+    }
+    await expect(startSandbox({ endpointAuth: 'SIGNED' })).rejects.toThrow(/credentials/)
+    await expect(startSandbox({ credentials, frozenApiKeys: ['nope'] })).rejects.toThrow(
+      /frozenApiKeys/,
+    )
+  })
+
+  it('answers the signed route without credentials as live answers an unknown key (30002)', async () => {
+    const open = await startSandbox({ now: () => NOW, rateLimit: false })
+    try {
+      expect((await send(await signed(), open.url)).body.code).toBe(30002)
+      expect((await send({}, open.url)).body.code).toBe(30001)
+    } finally {
+      await open.close()
+    }
   })
 
   it('leaves the control routes unsigned', async () => {

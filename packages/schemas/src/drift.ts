@@ -15,15 +15,15 @@ import { listRowOf } from './fast-list.ts'
 import { generate, member } from './jit.ts'
 
 /**
- * How a payload differs from its model, by path pattern: `data.symbols[].tradfi_info`
+ * How a payload differs from its model, by path pattern: `data.symbols[].risk_note`
  * stands for that key on every row of `symbols`. Each count says on how many
  * objects it happened.
  *
  * @example
  * ```ts
  * const drift: Drift = {
- *   unknown: { 'data.symbols[].tradfi_info': 1200 },
- *   missing: { 'data.symbols[].market_max_volume': 3 },
+ *   unknown: { 'data.symbols[].risk_note': 1200 },
+ *   missing: { 'data.symbols[].settle_timestamp': 3 },
  * }
  * ```
  */
@@ -78,7 +78,7 @@ const walks = new WeakMap<$ZodType, Map<string, Walk | null>>()
  * import { endpoints } from '@perpkit/schemas'
  * declare const payload: unknown
  * driftOf(endpoints['/contract/public/details'].data, payload)?.unknown
- * // { 'data.symbols[].tradfi_info': 1200 }
+ * // { 'data.symbols[].risk_note': 1200 }
  * ```
  */
 export function driftOf(schema: $ZodType, data: unknown, root = 'data'): Drift | null {

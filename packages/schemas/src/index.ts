@@ -7,7 +7,13 @@ export { defineEndpoint } from './endpoint.ts'
 export type { DepthLevelWire } from './endpoints/depth.ts'
 export { depthEndpoint, depthWire } from './endpoints/depth.ts'
 export type { ContractWire } from './endpoints/details.ts'
-export { contractsWire, contractWire, detailsEndpoint, toContract } from './endpoints/details.ts'
+export {
+  contractsWire,
+  contractWire,
+  detailsEndpoint,
+  toContract,
+  tradfiInfoWire,
+} from './endpoints/details.ts'
 export type { FundingRateWire } from './endpoints/funding-rate.ts'
 export { fundingRateEndpoint, fundingRateWire, toFundingRate } from './endpoints/funding-rate.ts'
 export {
@@ -71,6 +77,7 @@ export type {
   OpenInterest,
   ProductType,
   Trade,
+  TradfiInfo,
 } from './models.ts'
 export {
   integerQuery,

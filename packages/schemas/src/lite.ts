@@ -12,8 +12,10 @@
  */
 export type { RateLimitBudget } from './conventions.ts'
 export {
+  checkRateLimitBudget,
   DEFAULT_RATE_LIMIT_HEADER_PREFIX,
   PUBLIC_RATE_LIMIT,
+  RATE_LIMIT_BUDGET_BOUNDS,
   RATE_LIMIT_HEADERS,
   rateLimitHeaderNames,
   SECONDS_THRESHOLD,

@@ -91,6 +91,7 @@ export interface Trade {
  *   symbol: 'BTCUSDT', timestamp: 1767225600000, rateValue: '0.0001',
  *   expectedRate: '0.00012', fundingTime: 1767254400000,
  *   fundingUpperLimit: '0.0375', fundingLowerLimit: '-0.0375',
+ *   fundingIntervalHours: null,
  * }
  * ```
  */
@@ -112,6 +113,12 @@ export interface FundingRate {
   fundingUpperLimit: DecimalString
   /** Lowest rate the period may settle at, a fraction. */
   fundingLowerLimit: DecimalString
+  /**
+   * Hours between settlements, from the `funding_interval_hours` that
+   * funding-rate-v2 rows may carry; `null` otherwise (funding-rate's rows
+   * never do).
+   */
+  fundingIntervalHours: number | null
 }
 
 /**
@@ -226,6 +233,25 @@ export interface Contract {
    * beyond the spec's table; `null` when the row has none.
    */
   nextFundingTime: EpochMs | null
+  /**
+   * What a contract on a traditional market tracks (shares, indices, FX,
+   * metals), from `tradfi_info`; `null` on crypto contracts and on rows
+   * without the key (it is beyond the spec's table).
+   */
+  tradfiInfo: TradfiInfo | null
+}
+
+/**
+ * The traditional market a TradFi contract tracks (`tradfi_info` on the wire).
+ *
+ * @example
+ * ```ts
+ * const info: TradfiInfo = { marketGroup: 'US_MARKET' }
+ * ```
+ */
+export interface TradfiInfo {
+  /** The market group, e.g. `"US_MARKET"`, `"HK_STOCK"`, `"FOREX"`, `"INDEX_JP"`; `null` when not given. */
+  marketGroup: string | null
 }
 
 /**

@@ -78,7 +78,7 @@ describe('the endpoint table', () => {
 })
 
 describe('funding-rate-v2', () => {
-  it('decodes rows without a timestamp to FundingRate with timestamp null, number limits as strings', () => {
+  it('decodes rows without a timestamp to FundingRate with timestamp null, number limits as strings, the interval when sent', () => {
     expect(decode('/contract/public/funding-rate-v2', fundingRatesSample())).toEqual([
       {
         symbol: 'BTCUSDT',
@@ -88,6 +88,7 @@ describe('funding-rate-v2', () => {
         fundingTime: 1767254400000,
         fundingUpperLimit: '0.0375',
         fundingLowerLimit: '-0.0375',
+        fundingIntervalHours: 8,
       },
       {
         symbol: 'ETHUSDT',
@@ -97,6 +98,7 @@ describe('funding-rate-v2', () => {
         fundingTime: 1767254400000,
         fundingUpperLimit: '0.03',
         fundingLowerLimit: '-0.03',
+        fundingIntervalHours: null,
       },
     ])
   })
@@ -206,6 +208,7 @@ describe('funding rate', () => {
       fundingTime: 1767254400000,
       fundingUpperLimit: '0.0375',
       fundingLowerLimit: '-0.0375',
+      fundingIntervalHours: null,
     })
   })
 
@@ -257,6 +260,17 @@ describe('contract details', () => {
     })
     expect(c).not.toHaveProperty('tradfi_info')
     expect(c).not.toHaveProperty('funding_time')
+  })
+
+  it('reads tradfi_info: the market group of a TradFi contract, null on crypto ones and when absent', () => {
+    expect(one(contractSample()).tradfiInfo).toEqual({ marketGroup: 'US_MARKET' })
+    expect(one({ ...contractSample(), tradfi_info: null }).tradfiInfo).toBeNull()
+    expect(one({ ...contractSample(), tradfi_info: {} }).tradfiInfo).toEqual({ marketGroup: null })
+    const { tradfi_info: _, ...row } = contractSample()
+    expect(one(row).tradfiInfo).toBeNull()
+    expect(
+      issuesOf('/contract/public/details', { symbols: [{ ...row, tradfi_info: 'US' }] })[0]?.path,
+    ).toBe('data.symbols[0].tradfi_info')
   })
 
   it('accepts the spec table name volume_precision as well as vol_precision', () => {

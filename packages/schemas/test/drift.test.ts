@@ -23,37 +23,43 @@ describe('drift', () => {
     expect(result).toMatchObject({ success: true, drift: null })
   })
 
-  it('counts keys no model reads per path pattern, not per row', () => {
-    const rows = [contractSample(), contractSample(), contractSample()]
-    expect(driftOfDetails(rows)).toEqual({
-      unknown: { 'data.symbols[].tradfi_info': 3 },
+  it('counts keys no model reads per path pattern, not per row, inside known objects too', () => {
+    const row = () => ({ ...contractSample(), risk_note: 'x' })
+    const tradfi = { ...contractSample(), tradfi_info: { market_group: 'FOREX', session: 'x' } }
+    expect(driftOfDetails([row(), row(), row(), tradfi])).toEqual({
+      unknown: { 'data.symbols[].risk_note': 3, 'data.symbols[].tradfi_info.session': 1 },
       missing: {},
     })
   })
 
   it('counts optional keys a payload left out, whose fields became null', () => {
-    const old = contractSample()
-    delete old.market_max_volume
-    delete old.status
-    delete old.tradfi_info
-    expect(driftOfDetails([old, contractSample()])).toEqual({
-      unknown: { 'data.symbols[].tradfi_info': 1 },
+    const row = contractSample()
+    delete row.expire_timestamp
+    delete row.settle_timestamp
+    expect(driftOfDetails([row, contractSample()])).toEqual({
+      unknown: {},
       missing: {
-        'data.symbols[].market_max_volume': 1,
-        'data.symbols[].status': 1,
+        'data.symbols[].expire_timestamp': 1,
+        'data.symbols[].settle_timestamp': 1,
       },
     })
   })
 
-  it('does not count a field marked seldom sent (the spec name of vol_precision, v2 timestamps)', () => {
-    const row = contractSample()
-    delete row.tradfi_info
-    expect(driftOfDetails([row])).toBeNull()
+  it('does not count a field marked seldom sent: the spec name of vol_precision, the newer fields older rows lack, the keys beyond the spec', () => {
+    const old = contractSample()
+    for (const key of [
+      'market_max_volume',
+      'funding_interval_hours',
+      'status',
+      'delist_time',
+      'funding_time',
+      'tradfi_info',
+    ]) {
+      delete old[key]
+    }
+    expect(driftOfDetails([old, contractSample()])).toBeNull()
     const v2 = decodeData(endpoints['/contract/public/funding-rate-v2'], fundingRatesSample())
-    expect(v2).toMatchObject({
-      success: true,
-      drift: { unknown: { 'data[].funding_interval_hours': 1 }, missing: {} },
-    })
+    expect(v2).toMatchObject({ success: true, drift: null })
   })
 
   it('finds keys on the root object and in nested lists', () => {
@@ -78,19 +84,19 @@ describe('drift', () => {
   })
 
   it('agrees with a key-by-key reference on random details rows (500 runs)', () => {
-    const known = Object.keys(contractSample()).filter((key) => key !== 'tradfi_info')
-    const droppable = ['market_max_volume', 'funding_interval_hours', 'status', 'delist_time']
+    const known = [...Object.keys(contractSample()), 'volume_precision']
+    const seldom = ['market_max_volume', 'funding_interval_hours', 'status', 'delist_time']
+    const droppable = ['expire_timestamp', 'settle_timestamp']
     const rowArb = fc.record({
-      drop: fc.subarray(droppable),
-      extra: fc.subarray(['tradfi_info', 'risk_note', 'x']),
+      drop: fc.subarray([...seldom, ...droppable, 'tradfi_info', 'funding_time']),
+      extra: fc.subarray(['risk_note', 'x', 'volume_precision']),
     })
     fc.assert(
       fc.property(fc.array(rowArb, { maxLength: 6 }), (specs) => {
         const rows = specs.map(({ drop, extra }) => {
           const row = contractSample()
-          delete row.tradfi_info
           for (const key of drop) delete row[key]
-          for (const key of extra) row[key] = null
+          for (const key of extra) row[key] = key === 'volume_precision' ? '1' : null
           return row
         })
         const unknown: Record<string, number> = {}

@@ -37,9 +37,9 @@ describe('openapi.json', () => {
     expect(validator.version).toBe('3.1')
   })
 
-  it('has one GET per row of the table, named by its client method, and no other path', () => {
+  it("has one GET per row of the table, named by its client method, and the gateway's /system/time", () => {
     const paths = buildOpenApiDocument().paths as Record<string, { get: Operation }>
-    expect(Object.keys(paths)).toEqual(endpointPaths)
+    expect(Object.keys(paths)).toEqual([...endpointPaths, '/system/time'])
     for (const row of Object.values(endpoints)) {
       expect(paths[row.path]?.get.operationId).toBe(row.clientMethod)
     }
@@ -64,7 +64,7 @@ describe('openapi.json', () => {
     })
     expect(start?.schema).toEqual({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999 })
     const limit = operationOf('/contract/public/market-trade').parameters[1]
-    expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 })
+    expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
   })
 
   it('gives each endpoint the 400 codes of its parameters (40012 for a symbol on details)', () => {

@@ -104,7 +104,7 @@ export const contractSample = (): Record<string, unknown> => ({
   status: 'Trading',
   delist_time: 0,
   funding_time: 1767254400000,
-  tradfi_info: { anything: true },
+  tradfi_info: { market_group: 'US_MARKET' },
 })
 
 export const bracketSample = () => ({

@@ -1,7 +1,7 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts'
 export type { RedisServer, StartRedisOptions } from './redis.ts'
 export { REDIS_SERVER, startRedis } from './redis.ts'
-export type { RedisCluster } from './redis-cluster.ts'
+export type { RedisCluster, StartRedisClusterOptions } from './redis-cluster.ts'
 export { startRedisCluster } from './redis-cluster.ts'
 export type { Runtime } from './runtimes.ts'
 export {

@@ -37,8 +37,31 @@ export interface RedisCluster {
    * @returns The ports of the old and the new master.
    */
   failover(key: string): Promise<{ from: number; to: number }>
+  /**
+   * Kills the master that serves `key`'s slot (`SIGKILL`: no goodbye, its
+   * last writes may never reach the replica), then waits until its replica
+   * has taken over: every node still running sees the replica as the slot's
+   * master, and the cluster is ok again. Redis notices the death after the
+   * cluster's node timeout ({@link StartRedisClusterOptions.nodeTimeoutMs}).
+   *
+   * @param key - A key of the slot whose master dies.
+   * @param moment - Awaited with the master's port once it is known, just before the kill
+   *   (a test picks its moment there: say, while slots are in flight).
+   * @returns The ports of the killed master and of the new one.
+   */
+  kill(key: string, moment?: (port: number) => Promise<void>): Promise<{ from: number; to: number }>
   /** Stops every node and removes their files. */
   close(): Promise<void>
+}
+
+/** Options of {@link startRedisCluster}. */
+export interface StartRedisClusterOptions {
+  /**
+   * `cluster-node-timeout`: how long a node may be unreachable before the
+   * cluster counts it as failed (and a replica of a dead master takes over).
+   * @default 5000
+   */
+  nodeTimeoutMs?: number
 }
 
 /** One line of CLUSTER NODES. */
@@ -55,6 +78,7 @@ interface NodeLine {
  * waits until every node reports `cluster_state:ok` and every replica is in
  * sync with its master.
  *
+ * @param options - The node timeout.
  * @returns The cluster; `close()` it in `afterAll`.
  * @throws {Error} when `redis-server` is not installed, or the cluster does not form.
  * @example
@@ -64,7 +88,9 @@ interface NodeLine {
  * await cluster.close()
  * ```
  */
-export async function startRedisCluster(): Promise<RedisCluster> {
+export async function startRedisCluster(
+  options: StartRedisClusterOptions = {},
+): Promise<RedisCluster> {
   assertInstalled()
   const probe = spawnSync(REDIS_CLI, ['--version'], { encoding: 'utf8' })
   if (probe.error || probe.status !== 0) {
@@ -100,7 +126,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           '--cluster-config-file',
           `nodes-${port}.conf`,
           '--cluster-node-timeout',
-          '5000',
+          String(options.nodeTimeoutMs ?? 5000),
           '--dir',
           dir,
         ]),
@@ -124,8 +150,11 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     throw error
   }
 
+  /** Ports of nodes that were killed: asked nothing any more. */
+  const dead = new Set<number>()
+  const anyLive = (): number => ports.find((port) => !dead.has(port)) as number
   const slotOf = async (key: string): Promise<number> =>
-    Number((await command(ports[0] as number, 'CLUSTER', 'KEYSLOT', key)).trim())
+    Number((await command(anyLive(), 'CLUSTER', 'KEYSLOT', key)).trim())
   /** The slot's master as the node on `port` sees it. */
   const masterSeenBy = async (port: number, slot: number): Promise<NodeLine | undefined> =>
     parseNodes(await command(port, 'CLUSTER', 'NODES')).find(
@@ -133,9 +162,20 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     )
   const masterOf = async (key: string): Promise<number> => {
     const slot = await slotOf(key)
-    const master = await masterSeenBy(ports[0] as number, slot)
+    const master = await masterSeenBy(anyLive(), slot)
     if (!master) throw new Error(`no master serves slot ${slot}`)
     return master.port
+  }
+
+  /** `key`'s slot, the port of its master, and that of the master's replica. */
+  const shardOf = async (key: string): Promise<{ slot: number; from: number; to: number }> => {
+    const slot = await slotOf(key)
+    const from = await masterOf(key)
+    const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
+    const master = nodes.find((node) => node.port === from) as NodeLine
+    const replica = nodes.find((node) => node.masterId === master.id)
+    if (!replica) throw new Error(`the master on ${from} has no replica`)
+    return { slot, from, to: replica.port }
   }
 
   return {
@@ -144,13 +184,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     masterOf,
     close,
     failover: async (key) => {
-      const slot = await slotOf(key)
-      const from = await masterOf(key)
-      const nodes = parseNodes(await command(from, 'CLUSTER', 'NODES'))
-      const master = nodes.find((node) => node.port === from) as NodeLine
-      const replica = nodes.find((node) => node.masterId === master.id)
-      if (!replica) throw new Error(`the master on ${from} has no replica`)
-      const to = replica.port
+      const { slot, from, to } = await shardOf(key)
       const answer = (await command(to, 'CLUSTER', 'FAILOVER')).trim()
       if (answer !== 'OK') throw new Error(`CLUSTER FAILOVER on ${to} answered ${answer}`)
       await waitFor(`the failover of slot ${slot} from ${from} to ${to}`, async () => {
@@ -158,6 +192,22 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           if ((await masterSeenBy(port, slot))?.port !== to) return false
         }
         return formed(command, ports)
+      })
+      return { from, to }
+    },
+    kill: async (key, moment) => {
+      const { slot, from, to } = await shardOf(key)
+      await moment?.(from)
+      dead.add(from)
+      await kill(children[ports.indexOf(from)] as ChildProcess)
+      const alive = ports.filter((port) => !dead.has(port))
+      await waitFor(`the replica on ${to} to take slot ${slot} over`, async () => {
+        for (const port of alive) {
+          if ((await masterSeenBy(port, slot))?.port !== to) return false
+          const info = await command(port, 'CLUSTER', 'INFO')
+          if (!info.includes('cluster_state:ok')) return false
+        }
+        return true
       })
       return { from, to }
     },

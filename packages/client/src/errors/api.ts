@@ -35,7 +35,10 @@ export interface ApiErrorFields {
   endpoint: string
   /** Rate-limit headers of the response, when it had them. */
   rateLimit?: RateLimitInfo | null
-  /** How long the server asked to wait (Retry-After or the rate-limit window), in ms. */
+  /**
+   * How long the server asked to wait (Retry-After or the rate-limit window),
+   * in ms, as it asked it: the client bounds its own waits, not this value.
+   */
   retryAfterMs?: number | null
 }
 
@@ -92,7 +95,9 @@ export class ApiError extends PerpkitError {
  * @example
  * ```ts
  * if (error instanceof RateLimitError) {
- *   await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 2000))
+ *   // What the server asked, as it asked it: bound it before waiting on it.
+ *   const wait = Math.min(error.retryAfterMs ?? 2000, 60_000)
+ *   await new Promise((resolve) => setTimeout(resolve, wait))
  * }
  * ```
  */

@@ -107,7 +107,9 @@ export class UnexpectedResponseError extends PerpkitError {
 
 /**
  * The request never got a complete response: connection refused or reset,
- * DNS failure, body cut off. Retryable.
+ * DNS failure, body cut off. Retryable. Only a platform's own network failure
+ * (the `TypeError` its `fetch` rejects with, in Node with the system error as
+ * `cause`) is one; a throw from code given to the client is an `OptionError`.
  *
  * @example
  * ```ts

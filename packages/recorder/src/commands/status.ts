@@ -14,6 +14,8 @@ import {
   waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { s3Flags, s3Help, treeLocation } from '../cli/tree-flags.ts'
+import { RecorderError } from '../errors.ts'
 import { printScaleStatus } from '../many-machines/tree-status.ts'
 import { readStatus, type StatusRow } from '../one-machine/archive-status.ts'
 import { openForReading } from '../one-machine/open-for-reading.ts'
@@ -21,7 +23,7 @@ import { parseSymbolSelection, symbolMatcher } from '../select-symbols.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
-       perpkit-recorder status [--redis <url>] [--out <dir>] [--queue <name>] [--json]
+       perpkit-recorder status [--redis <url>] [--out <dir|s3://bucket/prefix>] [--queue <name>] [--json]
 
 Coverage per dataset × symbol (× step for candles): first, last, rows, gaps, last write.
 Gaps are holes between stored candles, and gap rows written by record when trades were lost.
@@ -33,9 +35,11 @@ Options:
   --json               JSON lines even on a TTY
   --redis <url>        Read the queue's job counts from this Redis
   --queue <name>       Queue name (default perpkit-recorder)
-  --out <dir>          Read the coverage of this Parquet tree
-  --symbols <list>     Only these symbols, or patterns such as '*USDT'
-  --datasets <list>    Only these datasets (kline, market-trade, ...)
+  --out <dir|s3://...> Read the coverage of this Parquet tree (a bucket's is downloaded to a
+                       temporary directory, one dataset root at a time)
+${s3Help(23)}
+  --symbols <list>     Only these symbols, or patterns such as '*USDT' (of the archive)
+  --datasets <list>    Only these datasets (kline, market-trade, ...) (of the archive)
 ${waitHelp}
 ${commonHelp}`
 
@@ -46,6 +50,7 @@ const flags = {
   redis: { type: 'string' },
   out: { type: 'string' },
   queue: { type: 'string' },
+  ...s3Flags,
   symbols: { type: 'string' },
   datasets: { type: 'string' },
 } as const
@@ -75,7 +80,16 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${statusHelp}\n`)
     return 0
   }
-  if (values.redis !== undefined || values.out !== undefined) return printScaleStatus(values, ctx)
+  if (values.out === undefined && (values['s3-endpoint'] ?? values['s3-addressing']) !== undefined)
+    throw new RecorderError(
+      '--s3-endpoint and --s3-addressing apply to --out s3://bucket/prefix only',
+    )
+  if (values.redis !== undefined || values.out !== undefined)
+    return printScaleStatus(
+      values,
+      values.out === undefined ? undefined : treeLocation(values),
+      ctx,
+    )
   const keep = only(values)
   const store = await openForReading(values.db, {
     waitMs: parseWait(values.wait),

@@ -6,11 +6,12 @@
  * @module
  */
 import { hostname } from 'node:os'
-import { resolve } from 'node:path'
 import { type ClientOptions, isPerpkitError, isRetryableError } from '@perpkit/client'
+import { checkRateLimitBudget, type RateLimitBudget } from '@perpkit/schemas/lite'
 import { UnrecoverableError, Worker } from 'bullmq'
 import { parseFlags, parsePositive } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { s3Flags, s3Help, treeLocation } from '../cli/tree-flags.ts'
 import { RecorderError } from '../errors.ts'
 import { type BackfillJob, parseJob } from '../many-machines/backfill-jobs.ts'
 import { checkEgressName, checkLocalAddress, openEgress } from '../many-machines/egress.ts'
@@ -18,12 +19,13 @@ import { parseRecordJob, type RecordJob } from '../many-machines/record-jobs.ts'
 import { connectRedis, parseQueueName, parseRedisUrl, type Redis } from '../many-machines/redis.ts'
 import { runBackfillJob } from '../many-machines/run-backfill-job.ts'
 import { type RecordPoll, runRecordJob } from '../many-machines/run-record-job.ts'
+import { openTreeStore } from '../many-machines/tree-store.ts'
 import { type CandleFiles, openTreeWriter } from '../many-machines/tree-writer.ts'
 import { createProgress } from '../progress.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `worker`. */
-export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress <name> --out <dir> [options]
+export const workerHelp = `Usage: perpkit-recorder worker --redis <url> --egress <name> --out <dir|s3://bucket/prefix> [options]
 
 Takes backfill and record jobs from the queue (see 'plan') until stopped, and writes each
 job's candles, or a record poll's new rows, as new Parquet files under
@@ -35,7 +37,8 @@ to the queue after --lock-ms, and another worker runs them.
 Options:
   --redis <url>          Redis holding the queue and the budgets (redis://host:port[/db])
   --egress <name>        Egress name: one budget per name (e.g. the public IP it leaves through)
-  --out <dir>            Shared Parquet tree (created when missing)
+  --out <dir|s3://...>   Shared Parquet tree: a directory (created when missing), or a bucket
+                         and prefix of an S3-compatible store
   --local-address <ip>   Source address of the requests (default: the system's choice)
   --base-url <url>       API base URL (the client's default when omitted)
   --sandbox              Start an embedded sandbox and read from it
@@ -45,6 +48,7 @@ Options:
                          also the longest a record series stays locked by a poll
   --budget <n>/<ms>      Requests per window per candle endpoint, replacing the endpoint table's
                          (for a deployment with another limit)
+${s3Help(25)}
   -h, --help             This help`
 
 const flags = {
@@ -59,6 +63,7 @@ const flags = {
   queue: { type: 'string' },
   'lock-ms': { type: 'string' },
   budget: { type: 'string' },
+  ...s3Flags,
 } as const
 
 type Budgets = NonNullable<Exclude<ClientOptions['rateLimit'], boolean>>['budgets']
@@ -72,13 +77,19 @@ type Budgets = NonNullable<Exclude<ClientOptions['rateLimit'], boolean>>['budget
 function parseBudget(value: string | undefined): Budgets | undefined {
   if (value === undefined) return undefined
   const match = /^(\d+)\/(\d+)$/.exec(value)
-  const limit = Number(match?.[1])
-  const windowMs = Number(match?.[2])
-  if (match === null || limit < 1 || windowMs < 1)
+  if (match === null)
     throw new RecorderError(
       `--budget must be <requests>/<ms> (e.g. 12/2000), got ${JSON.stringify(value)}`,
     )
-  const budget = { limit, windowMs }
+  let budget: RateLimitBudget
+  try {
+    budget = checkRateLimitBudget(
+      { limit: Number(match[1]), windowMs: Number(match[2]) },
+      '--budget',
+    )
+  } catch (error) {
+    throw new RecorderError((error as Error).message)
+  }
   return { '/contract/public/kline': budget, '/contract/public/markprice-kline': budget }
 }
 
@@ -97,9 +108,7 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
   }
   const target = parseRedisUrl(values.redis)
   const egress = checkEgressName(values.egress)
-  if (values.out === undefined || values.out === '')
-    throw new RecorderError('--out <dir> is required')
-  const out = resolve(values.out)
+  const tree = treeLocation(values)
   const concurrency = parsePositive('--concurrency', values.concurrency, 4)
   const queue = parseQueueName(values.queue)
   const lockMs = parsePositive('--lock-ms', values['lock-ms'], 30_000, 100)
@@ -117,7 +126,9 @@ export async function runWorker(argv: string[], ctx: CommandContext): Promise<nu
     closers.push(() => route.close())
     const source = await openSource(values, { ...ctx.clientOptions, ...route.clientOptions })
     closers.push(() => source.close())
-    const writer = await openTreeWriter(out, ctx.now)
+    const store = await openTreeStore(tree)
+    closers.push(() => store.close())
+    const writer = await openTreeWriter(store, ctx.now)
     closers.push(() => writer.close())
     const deps = { client: source.client, writer, redis, queue, lockMs, now: ctx.now }
     return await work(

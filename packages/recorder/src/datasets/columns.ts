@@ -40,15 +40,8 @@ export type ColumnType =
   | 'text?'
   | 'json'
 
-/**
- * The JavaScript value of a column type in a row.
- *
- * @example
- * ```ts
- * const at: ValueOf<'time'> = Date.UTC(2026, 0, 1)
- * ```
- */
-export type ValueOf<T extends ColumnType> = T extends 'time'
+/** The JavaScript value of a column type in a row (`'time'` is epoch ms, `'decimal'` a string). */
+type ValueOf<T extends ColumnType> = T extends 'time'
   ? number
   : T extends 'time?'
     ? number | null
@@ -198,6 +191,9 @@ export function fileSql(type: ColumnType, column: string): string {
   return `${column}::${TYPES[type].sql} AS ${column}`
 }
 
+/** A decimal's text: digits, a point and digits, an optional minus (the SQL checks of `compact` use its source). */
+export const DECIMAL_PATTERN = /^-?(\d+)(?:\.(\d+))?$/
+
 function refuse(text: string, type: ColumnType, where: string): never {
   const shape = TYPES[type].decimal as DecimalShape
   throw new RecorderError(
@@ -220,7 +216,7 @@ function refuse(text: string, type: ColumnType, where: string): never {
 export function checkDecimal(text: string, type: ColumnType, where: string): string {
   const shape = TYPES[type].decimal
   if (shape === undefined) return text
-  const match = /^-?(\d+)(?:\.(\d+))?$/.exec(text)
+  const match = DECIMAL_PATTERN.exec(text)
   if (match === null) refuse(text, type, where)
   const integer = (match[1] as string).replace(/^0+/, '')
   const fraction = (match[2] ?? '').replace(/0+$/, '')

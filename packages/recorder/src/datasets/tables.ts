@@ -43,7 +43,7 @@ export const WRITES = {
 } as const satisfies TableDeclaration
 
 /** The recorder's own tables. */
-export const SYSTEM_TABLES: readonly TableDeclaration[] = [COVERAGE, GAPS, WRITES]
+const SYSTEM_TABLES: readonly TableDeclaration[] = [COVERAGE, GAPS, WRITES]
 
 const shape = (t: TableDeclaration) =>
   JSON.stringify([t.shared, t.unkeyed, Object.entries(t.columns), t.key, t.time])
@@ -87,15 +87,4 @@ export function candleDatasets(datasets: readonly Dataset[]): CandleDataset[] {
 /** The recorded (polled) datasets of a list. */
 export function recordDatasets(datasets: readonly Dataset[]): RecordDataset[] {
   return datasets.filter((d): d is RecordDataset => d.kind !== 'candles')
-}
-
-/**
- * The dataset of a name.
- *
- * @param datasets - The datasets.
- * @param name - Its name.
- * @returns It, or undefined.
- */
-export function datasetNamed(datasets: readonly Dataset[], name: string): Dataset | undefined {
-  return datasets.find((d) => d.name === name)
 }

@@ -4,47 +4,58 @@
  * (a job retried, or re-run after its worker died); each root keeps one row
  * per key of its declaration (candles by step and open time, trades by
  * content and occurrence, settlements by settlement time, snapshots by poll
- * time, gap rows by dataset and start), the newest file winning. The merged
- * file, written by the one Parquet writer, is published before its inputs
- * are removed, so a crash leaves duplicates (removed by the next run), never
- * a loss.
+ * time, gap rows by dataset and start), the newest file winning.
+ *
+ * No row is published again unchecked, and no good copy is deleted:
+ * 1. every file of the partition is read whole and checked (`check-file.ts`);
+ *    a file that fails is moved under `_quarantine/` (never deleted) and named;
+ * 2. the files that pass are merged by the one Parquet writer, and the merged
+ *    file is checked the same way (and must hold one row per distinct key of
+ *    its inputs) before it is published;
+ * 3. only then are its inputs removed.
+ * A crash at any point leaves complete files (duplicates, removed by the next
+ * run), never a loss. A partition already merged (one `compacted-` file) is
+ * skipped unless `scrub` asks to read it again.
  *
  * @module
  */
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
-import { sqlList, sqlString } from '../duckdb/sql.ts'
-import { RecorderError } from '../errors.ts'
-import {
-  listPartitions,
-  type ParquetLayout,
-  type PartitionFiles,
-  publish,
-  TEMP_SUFFIX,
-  treeLayouts,
-  uniqueName,
-} from '../parquet/layout.ts'
+import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { sqlList } from '../duckdb/sql.ts'
+import { type ParquetLayout, treeLayouts, uniqueName } from '../parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../parquet/write-parquet.ts'
+import { type CheckTarget, checkFile, expectedShapes } from './check-file.ts'
+import { listPartitions, type PartitionFiles } from './tree-partitions.ts'
+import { type Tree, type TreeStore, withTree } from './tree-store.ts'
 
-/** Where unreadable files are moved, outside every `dataset=` glob. */
+/** Where refused files are moved, outside every dataset's root. */
 export const QUARANTINE = '_quarantine'
+
+/** The compaction lock's key. */
+const COMPACT_LOCK = '.compact.lock'
+
+/** Names of compaction's own files start with this. */
+const COMPACTED = 'compacted'
 
 /** A temporary file this old belongs to a writer that died. */
 const STALE_TEMP_MS = 3_600_000
 
+/** A file moved aside, and why. */
+export interface QuarantinedFile {
+  /** Where it was (a path, or an `s3://` URL). */
+  file: string
+  /** Where it is now. */
+  movedTo: string
+  reason: string
+}
+
 /** One partition's outcome. */
-export interface CompactedPartition {
+interface CompactedPartition {
   /** The root: a dataset's name, or `gaps`. */
   dataset: string
   symbol: string
@@ -52,14 +63,17 @@ export interface CompactedPartition {
   files: number
   rowsIn: number
   rowsOut: number
-  /** Files that could not be read, moved under `_quarantine/`. */
-  quarantined: string[]
+  /** Files refused by the checks, moved under `_quarantine/`. */
+  quarantined: QuarantinedFile[]
 }
 
 /** Totals of a run. */
 export interface CompactSummary {
   partitions: number
+  /** Partitions rewritten as one merged file. */
   compacted: number
+  /** Partitions holding one merged file already, not read again (see `scrub`). */
+  skipped: number
   filesIn: number
   rowsIn: number
   rowsOut: number
@@ -68,31 +82,43 @@ export interface CompactSummary {
   staleTemps: number
 }
 
-/** `DISTINCT ON` the layout's key, the newest file first (names start with their write time). */
-function dedupSql(layout: ParquetLayout, files: string[]): string {
-  const source = `read_parquet(${sqlList(files)}, filename = true, union_by_name = true, hive_partitioning = false)`
-  const key = layout.key.join(', ')
-  return `${selectFileColumns(
-    layout,
-    `(SELECT DISTINCT ON (${key}) * FROM ${source} ORDER BY ${key}, filename DESC)`,
-  )} ORDER BY ALL`
+/** How a run goes. */
+export interface CompactOptions {
+  /** Epoch ms (names of merged files, age of temporary files). */
+  now: number
+  /** Called after each partition rewritten or with a refused file. */
+  onPartition?: ((partition: CompactedPartition) => void) | undefined
+  /** The datasets whose roots are compacted. @default the declared ones */
+  datasets?: readonly Dataset[] | undefined
+  /** Read partitions already merged again, to find damage since. @default false */
+  scrub?: boolean | undefined
+  /** Called with a note for the operator (a lock the store cannot make exclusive). */
+  onNote?: ((note: string) => void) | undefined
 }
 
-async function readable(conn: DuckDBConnection, file: string): Promise<boolean> {
-  try {
-    await conn.run(`SELECT count(*) FROM read_parquet(${sqlString(file)})`)
-    return true
-  } catch {
-    return false
-  }
+/** `DISTINCT ON` the layout's key, the newest file first (names start with their write time). */
+function dedupSql(layout: ParquetLayout, files: string[]): string {
+  return `${selectFileColumns(layout, `(SELECT DISTINCT ON (${layout.key.join(', ')}) * FROM ${readSql(files)} ORDER BY ${layout.key.join(', ')}, filename DESC)`)} ORDER BY ALL`
+}
+
+const readSql = (files: string[]) =>
+  `read_parquet(${sqlList(files)}, filename = true, union_by_name = true, hive_partitioning = false)`
+
+const fileName = (key: string) => key.slice(key.lastIndexOf('/') + 1)
+
+interface Run {
+  conn: DuckDBConnection
+  scratch: string
+  shapes: Map<string, Promise<string[]>>
+  datasets: readonly string[]
+  now: number
 }
 
 async function compactPartition(
-  conn: DuckDBConnection,
-  out: string,
+  run: Run,
+  store: TreeStore,
   partition: PartitionFiles,
-  now: number,
-): Promise<CompactedPartition> {
+): Promise<{ done: CompactedPartition; merged: boolean }> {
   const result: CompactedPartition = {
     dataset: partition.root,
     symbol: partition.symbol,
@@ -102,130 +128,150 @@ async function compactPartition(
     rowsOut: 0,
     quarantined: [],
   }
-  const good: string[] = []
-  for (const file of partition.files) {
-    if (await readable(conn, file)) good.push(file)
-    else {
-      const target = join(out, QUARANTINE, `${relative(out, file)}.corrupt`)
-      mkdirSync(dirname(target), { recursive: true })
-      renameSync(file, target)
-      result.quarantined.push(relative(out, file))
-    }
+  const target: CheckTarget = {
+    layout: partition.layout,
+    date: partition.date,
+    key: partition.key,
+    datasets: run.datasets,
   }
-  if (good.length === 0) return result
-  const [counted] = (
-    await conn.runAndReadAll(
-      `SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlList(good)}, union_by_name = true)`,
-    )
-  ).getRowObjectsJson()
-  result.rowsIn = Number(counted?.n)
-  if (good.length === 1) {
-    result.rowsOut = result.rowsIn
-    return result
+  let shapes = run.shapes.get(partition.root)
+  if (shapes === undefined) {
+    shapes = expectedShapes(run.conn, partition.layout, run.scratch)
+    run.shapes.set(partition.root, shapes)
   }
-  const name = uniqueName('compacted', 'merged', now)
-  const temp = join(partition.dir, `.${name}${TEMP_SUFFIX}`)
+  const expected = await shapes
+  const scratch = mkdtempSync(join(run.scratch, 'partition-'))
   try {
-    await writeParquetFile(conn, dedupSql(partition.layout, good), temp)
-    const [written] = (
-      await conn.runAndReadAll(
-        `SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlString(temp)})`,
+    const good: { key: string; path: string }[] = []
+    for (const key of partition.files) {
+      const path = await store.read(key, scratch)
+      const verdict = await checkFile(run.conn, path, target, expected)
+      if (verdict.ok) {
+        good.push({ key, path })
+        result.rowsIn += verdict.rows
+        continue
+      }
+      const movedTo = `${QUARANTINE}/${key}.corrupt`
+      await store.move(key, movedTo, path)
+      result.quarantined.push({
+        file: store.url(key),
+        movedTo: store.url(movedTo),
+        reason: verdict.reason,
+      })
+    }
+    const only = good.length === 1 ? good[0] : undefined
+    if (good.length === 0 || (only !== undefined && fileName(only.key).startsWith(COMPACTED))) {
+      result.rowsOut = result.rowsIn
+      return { done: result, merged: false }
+    }
+    const paths = good.map((g) => g.path)
+    const [distinct] = (
+      await run.conn.runAndReadAll(
+        `SELECT count(*)::BIGINT AS n FROM (SELECT DISTINCT ${partition.layout.key.join(', ')} FROM ${readSql(paths)})`,
       )
     ).getRowObjectsJson()
-    result.rowsOut = Number(written?.n)
-    publish(temp, join(partition.dir, name))
-  } catch (error) {
-    rmSync(temp, { force: true })
-    throw error
-  }
-  // Only now: a crash before this line leaves the inputs and the merged file, both complete.
-  for (const file of good) rmSync(file, { force: true })
-  return result
-}
-
-/**
- * Takes the tree's compaction lock (a file created exclusively), so two
- * compactions never merge the same files.
- *
- * @param out - The tree's root.
- * @returns A release function.
- */
-function lock(out: string): () => void {
-  const file = join(out, '.compact.lock')
-  let fd: number
-  try {
-    fd = openSync(file, 'wx')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    let holder = ''
+    const key = `${partition.key}/${uniqueName(COMPACTED, 'merged', run.now)}`
+    const staged = store.stage(key)
     try {
-      holder = readFileSync(file, 'utf8').trim()
-    } catch {}
-    throw new RecorderError(
-      `another compaction holds ${file}${holder ? ` (${holder})` : ''}: wait for it, or remove the file if that process is gone`,
-      1,
-    )
+      await writeParquetFile(run.conn, dedupSql(partition.layout, paths), staged, partition.key)
+      // The merged file passes the same checks as its inputs, with a row per distinct key.
+      const verdict = await checkFile(run.conn, staged, target, expected)
+      if (!verdict.ok || verdict.rows !== Number(distinct?.n))
+        throw new Error(
+          `compact: the merged file of ${partition.key} failed its own check (${verdict.ok ? `${verdict.rows} rows, ${distinct?.n} keys` : verdict.reason}); nothing was published or removed`,
+        )
+      result.rowsOut = verdict.rows
+      await store.publish(staged, key)
+    } catch (error) {
+      rmSync(staged, { force: true })
+      throw error
+    }
+    // Only now: a crash before this line leaves the inputs and the merged file, both complete.
+    await store.remove(good.map((g) => g.key))
+    return { done: result, merged: true }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
   }
-  writeSync(fd, `pid ${process.pid}`)
-  closeSync(fd)
-  return () => rmSync(file, { force: true })
 }
 
 /**
- * Compacts every partition of the tree at `out`.
+ * Compacts every partition of a tree.
  *
- * @param out - The tree's root.
- * @param now - Epoch ms (names of merged files, age of temporary files).
- * @param onPartition - Called after each partition with more than one file or a bad one.
- * @param datasets - The datasets whose roots are compacted (default the declared ones).
+ * @param tree - The tree: a directory, an `s3://` URL, or an open store.
+ * @param options - The clock, callbacks, datasets, scrub.
  * @returns Totals.
  */
-export async function compactTree(
-  out: string,
-  now: number,
-  onPartition: (partition: CompactedPartition) => void = () => {},
-  datasets: readonly Dataset[] = declared,
-): Promise<CompactSummary> {
-  const release = lock(out)
-  const instance = await DuckDBInstance.create(':memory:', {
-    threads: '2',
-    memory_limit: '1GB',
-  })
-  const conn = await instance.connect()
-  const summary: CompactSummary = {
-    partitions: 0,
-    compacted: 0,
-    filesIn: 0,
-    rowsIn: 0,
-    rowsOut: 0,
-    duplicates: 0,
-    quarantined: 0,
-    staleTemps: 0,
-  }
-  try {
-    for (const partition of listPartitions(out, treeLayouts(datasets), now)) {
-      for (const temp of partition.temps)
-        if (temp.ageMs > STALE_TEMP_MS) {
-          rmSync(temp.path, { force: true })
-          summary.staleTemps++
-        }
-      if (partition.files.length === 0) continue
-      const done = await compactPartition(conn, out, partition, now)
-      summary.partitions++
-      summary.filesIn += done.files
-      summary.rowsIn += done.rowsIn
-      summary.rowsOut += done.rowsOut
-      summary.quarantined += done.quarantined.length
-      if (done.files > 1 || done.quarantined.length > 0) {
-        summary.compacted++
-        onPartition(done)
-      }
+export async function compactTree(tree: Tree, options: CompactOptions): Promise<CompactSummary> {
+  return withTree(tree, async (store) => {
+    const lock = await store.lock(
+      COMPACT_LOCK,
+      `pid ${process.pid} on ${hostname()} since ${new Date(options.now).toISOString()}`,
+    )
+    if (lock.unguarded)
+      options.onNote?.(
+        `${store.where} ignores conditional writes (If-None-Match), so the compaction lock is not exclusive there: run one compaction at a time (two at once duplicate work, never lose rows)`,
+      )
+    const datasets = options.datasets ?? declared
+    const summary: CompactSummary = {
+      partitions: 0,
+      compacted: 0,
+      skipped: 0,
+      filesIn: 0,
+      rowsIn: 0,
+      rowsOut: 0,
+      duplicates: 0,
+      quarantined: 0,
+      staleTemps: 0,
     }
-    summary.duplicates = summary.rowsIn - summary.rowsOut
-    return summary
-  } finally {
-    conn.closeSync()
-    instance.closeSync()
-    release()
-  }
+    const scratch = mkdtempSync(join(tmpdir(), 'perpkit-compact-'))
+    let instance: DuckDBInstance | undefined
+    try {
+      instance = await DuckDBInstance.create(':memory:', {
+        threads: '2',
+        memory_limit: '1GB',
+        ...NO_EXTENSION_DOWNLOADS,
+      })
+      const conn = await instance.connect()
+      const run: Run = {
+        conn,
+        scratch,
+        shapes: new Map(),
+        datasets: datasets.map((d) => d.name),
+        now: options.now,
+      }
+      try {
+        for (const partition of await listPartitions(store, treeLayouts(datasets), options.now)) {
+          const stale = partition.temps.filter((t) => t.ageMs > STALE_TEMP_MS).map((t) => t.key)
+          await store.remove(stale)
+          summary.staleTemps += stale.length
+          if (partition.files.length === 0) continue
+          summary.partitions++
+          const [first] = partition.files
+          if (
+            !options.scrub &&
+            partition.files.length === 1 &&
+            fileName(first as string).startsWith(COMPACTED)
+          ) {
+            summary.skipped++
+            continue
+          }
+          const { done, merged } = await compactPartition(run, store, partition)
+          summary.filesIn += done.files
+          summary.rowsIn += done.rowsIn
+          summary.rowsOut += done.rowsOut
+          summary.quarantined += done.quarantined.length
+          if (merged) summary.compacted++
+          if (merged || done.quarantined.length > 0) options.onPartition?.(done)
+        }
+      } finally {
+        conn.closeSync()
+      }
+      summary.duplicates = summary.rowsIn - summary.rowsOut
+      return summary
+    } finally {
+      instance?.closeSync()
+      rmSync(scratch, { recursive: true, force: true })
+      await lock.release()
+    }
+  })
 }

@@ -2,19 +2,23 @@
  * `status --redis` / `--out`: the queue's job counts, and the coverage of
  * the shared Parquet tree per root (every dataset and the gap rows) × symbol
  * (× step for candles): first, last, rows, duplicates left for compaction (by
- * the root's key), holes (candles), files.
+ * the root's key), holes (candles), files. A tree in a bucket is read one
+ * root at a time from a temporary download (DuckDB reads no `s3://` URL here:
+ * that would need its httpfs extension, which the recorder never downloads).
  *
  * @module
  */
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { Queue } from 'bullmq'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
+import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
+import { withLocalRoots } from './tree-partitions.ts'
+import { type Tree, type TreeLocation, withTree } from './tree-store.ts'
 
 /** Job counts by state. */
 type QueueCounts = Record<string, number>
@@ -84,44 +88,49 @@ function seriesSql(layout: ParquetLayout, glob: string): string {
 }
 
 /**
- * Reads the coverage of every root of the tree at `out`.
+ * Reads the coverage of every root of a tree.
  *
- * @param outDir - `--out`.
+ * @param tree - The tree: a directory, an `s3://` URL, or an open store.
  * @param datasets - The datasets whose roots are read (default the declared ones).
  * @returns One row per series.
  */
 export async function readTreeStatus(
-  outDir: string,
+  tree: Tree,
   datasets: readonly Dataset[] = declared,
 ): Promise<TreeRow[]> {
-  const out = resolve(outDir)
-  const layouts = treeLayouts(datasets).filter((l) => existsSync(join(out, l.root)))
-  if (layouts.length === 0) return []
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2' })
-  const conn = await instance.connect()
-  try {
-    const rows: TreeRow[] = []
-    for (const layout of layouts) {
-      const glob = join(out, layout.root, '*', '*', '*.parquet')
-      const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
-      for (const r of found)
-        rows.push({
-          dataset: String(r.dataset),
-          symbol: String(r.symbol),
-          step: r.step === null ? null : Number(r.step),
-          first: String(r.first),
-          last: String(r.last),
-          rows: Number(r.rows),
-          duplicates: Number(r.duplicates),
-          holes: Number(r.holes),
-          files: Number(r.files),
+  return withTree(tree, async (store) => {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '2',
+      ...NO_EXTENSION_DOWNLOADS,
+    })
+    const conn = await instance.connect()
+    try {
+      const rows: TreeRow[] = []
+      // One root at a time: a bucket's is downloaded, read, and its copy removed.
+      for (const layout of treeLayouts(datasets))
+        await withLocalRoots(store, [layout], async (dir, roots) => {
+          if (roots.length === 0) return
+          const glob = join(dir, layout.root, '*', '*', '*.parquet')
+          const found = (await conn.runAndReadAll(seriesSql(layout, glob))).getRowObjectsJson()
+          for (const r of found)
+            rows.push({
+              dataset: String(r.dataset),
+              symbol: String(r.symbol),
+              step: r.step === null ? null : Number(r.step),
+              first: String(r.first),
+              last: String(r.last),
+              rows: Number(r.rows),
+              duplicates: Number(r.duplicates),
+              holes: Number(r.holes),
+              files: Number(r.files),
+            })
         })
+      return rows
+    } finally {
+      conn.closeSync()
+      instance.closeSync()
     }
-    return rows
-  } finally {
-    conn.closeSync()
-    instance.closeSync()
-  }
+  })
 }
 
 /**
@@ -138,6 +147,7 @@ export async function printScaleStatus(
     queue?: string | undefined
     json?: boolean | undefined
   },
+  tree: TreeLocation | undefined,
   ctx: { stdout: { write(text: string): void; isTTY?: boolean | undefined } },
 ): Promise<number> {
   const json = values.json || !ctx.stdout.isTTY
@@ -151,8 +161,8 @@ export async function printScaleStatus(
             .join(' ')}\n`,
     )
   }
-  if (values.out !== undefined)
-    for (const row of await readTreeStatus(values.out))
+  if (tree !== undefined)
+    for (const row of await readTreeStatus(tree))
       ctx.stdout.write(
         json
           ? `${JSON.stringify({ source: 'parquet', ...row })}\n`

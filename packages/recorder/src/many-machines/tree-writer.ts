@@ -1,37 +1,37 @@
 /**
  * A worker's writes into the shared Parquet tree: one new file per
  * partition (root / symbol / UTC date) a job or a poll touches, staged in an
- * in-memory DuckDB, written by the one Parquet writer under a temporary name,
- * then published by rename. Candles are staged by the same chunk path the
+ * in-memory DuckDB, written and sealed by the one Parquet writer into a
+ * staged file, then published whole by the tree's store (a rename on a disk,
+ * one `PUT` in a bucket) under a name no other writer picks. Candles are staged by the same chunk path the
  * archive's `candles` table is filled by; other rows by the one `VALUES`
  * builder, each decimal checked to fit first.
  *
  * @module
  */
-import { mkdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { DuckDBInstance } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
 import type { AnyRow } from '../datasets/columns.ts'
 import type { CandleDataset } from '../datasets/define.ts'
 import { CANDLE_TABLE } from '../datasets/define-candles.ts'
 import { columnsSql, createTableSql } from '../datasets/table.ts'
+import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
 import { insertValues } from '../duckdb/values.ts'
 import { appendCandles, encodeCandles } from '../duckdb-vector/candle-chunk.ts'
 import {
   datasetLayout,
   type ParquetLayout,
-  partitionDir,
-  publish,
-  TEMP_SUFFIX,
+  partitionKey,
   uniqueName,
   utcDate,
 } from '../parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../parquet/write-parquet.ts'
+import { resolveTree, type Tree } from './tree-store.ts'
 
 /** What a backfill job wrote. */
 export interface CandleFiles {
-  /** Paths of the published files. */
+  /** The published files (paths, or `s3://` URLs). */
   files: string[]
   candles: number
 }
@@ -57,14 +57,14 @@ export interface TreeWriter {
    * @param layout - The root's layout.
    * @param series - Symbol, and a tag for the file names.
    * @param rows - The rows.
-   * @returns Paths of the published files.
+   * @returns The published files (paths, or `s3://` URLs).
    */
   writeRows(
     layout: ParquetLayout,
     series: { symbol: string; tag: string },
     rows: readonly AnyRow[],
   ): Promise<string[]>
-  /** Frees the in-memory database. */
+  /** Frees the in-memory database (and the store, when the writer opened it). */
   close(): void
 }
 
@@ -80,9 +80,10 @@ function byDate<T>(items: readonly T[], time: (item: T) => number): Map<string, 
 }
 
 /**
- * Opens a writer into the tree at `out`.
+ * Opens a writer into a tree.
  *
- * @param out - The tree's root (created when missing).
+ * @param tree - The tree: a directory, an `s3://` URL, a location, or an open store (which
+ *   the writer does not close).
  * @param now - The clock, epoch ms, for file names.
  * @returns The writer.
  * @example
@@ -93,14 +94,15 @@ function byDate<T>(items: readonly T[], time: (item: T) => number): Map<string, 
  * ```
  */
 export async function openTreeWriter(
-  out: string,
+  tree: Tree,
   now: () => number = Date.now,
 ): Promise<TreeWriter> {
-  mkdirSync(out, { recursive: true })
+  const { store, close: closeStore } = await resolveTree(tree)
   // One thread and little memory: a worker's files are small, and several workers share a machine.
   const instance = await DuckDBInstance.create(':memory:', {
     threads: '1',
     memory_limit: '256MB',
+    ...NO_EXTENSION_DOWNLOADS,
   })
   const conn = await instance.connect()
   await conn.run(createTableSql(CANDLE_TABLE, 'stage_candles'))
@@ -119,22 +121,21 @@ export async function openTreeWriter(
     stage: string,
     fill: () => Promise<void>,
   ): Promise<string> => {
-    const dir = partitionDir(out, { root: layout.root, ...partition })
-    mkdirSync(dir, { recursive: true })
-    const name = uniqueName('part', partition.tag, now())
-    const temp = join(dir, `.${name}${TEMP_SUFFIX}`)
+    const dir = partitionKey({ root: layout.root, ...partition })
+    const key = `${dir}/${uniqueName('part', partition.tag, now())}`
+    const staged = store.stage(key)
     try {
       await fill()
-      await writeParquetFile(conn, `${selectFileColumns(layout, stage)} ORDER BY ALL`, temp)
-      publish(temp, join(dir, name))
+      await writeParquetFile(conn, `${selectFileColumns(layout, stage)} ORDER BY ALL`, staged, dir)
+      await store.publish(staged, key)
     } catch (error) {
-      // Disk full or any other failure: no partial file is left under either name.
-      rmSync(temp, { force: true })
+      // Disk full, a failed upload or any other failure: nothing is published.
+      rmSync(staged, { force: true })
       throw error
     } finally {
       await conn.run(`DELETE FROM ${stage}`)
     }
-    return join(dir, name)
+    return store.url(key)
   }
 
   return {
@@ -179,6 +180,7 @@ export async function openTreeWriter(
     close: () => {
       conn.closeSync()
       instance.closeSync()
+      closeStore()
     },
   }
 }

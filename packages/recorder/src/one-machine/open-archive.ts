@@ -115,7 +115,15 @@ async function schemaVersion(conn: DuckDBConnection, file: string): Promise<numb
 
 /**
  * How long {@link openArchive} waits, by default, for a writer to let go of the
- * file: a recorder lets go within a write (its round, or a backfill's group).
+ * file, in ms: a recorder lets go within a write (its round, or a backfill's group).
+ *
+ * @example
+ * ```ts
+ * import { ARCHIVE_WAIT_MS, openArchive } from '@perpkit/recorder'
+ *
+ * const archive = await openArchive('market.duckdb', { waitMs: 3 * ARCHIVE_WAIT_MS })
+ * archive.close()
+ * ```
  */
 export const ARCHIVE_WAIT_MS = 10_000
 

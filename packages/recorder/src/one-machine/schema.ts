@@ -109,7 +109,7 @@ interface StoredTable {
  * @param conn - A connection.
  * @returns Each table by name.
  */
-export async function storedTables(conn: DuckDBConnection): Promise<Map<string, StoredTable>> {
+async function storedTables(conn: DuckDBConnection): Promise<Map<string, StoredTable>> {
   const tables = new Map<string, StoredTable>()
   const columns = (
     await conn.runAndReadAll(
@@ -143,7 +143,7 @@ export async function storedTables(conn: DuckDBConnection): Promise<Map<string, 
  * @param table - As declared.
  * @returns True when nothing differs.
  */
-export function matches(stored: StoredTable, table: TableDeclaration): boolean {
+function matches(stored: StoredTable, table: TableDeclaration): boolean {
   const declared = tableColumns(table)
   return (
     stored.columns.length === declared.length &&

@@ -65,7 +65,7 @@ async function read(
  * @param rows - The batch's rows of that symbol.
  * @returns What is known.
  */
-export async function knownInArchive(
+async function knownInArchive(
   conn: DuckDBConnection,
   dataset: RecordDataset,
   symbol: string,
@@ -126,7 +126,7 @@ export async function writeGap(
  * @param rows - Its rows, none stored yet.
  * @returns Rows inserted.
  */
-export function insertRows(
+function insertRows(
   conn: DuckDBConnection,
   dataset: RecordDataset,
   rows: readonly AnyRow[],

@@ -2,23 +2,14 @@
  * The Parquet layout `export` and the shared tree both write: each dataset
  * under a root of its own, `<out>/<dataset>/symbol=<s>/date=<YYYY-MM-DD>/`
  * (hive partitioning, UTC dates), so a reader pointed at one root reads one
- * schema; gap rows under `<out>/gaps/`. In the tree a file appears only by a
- * rename of a complete file, and its name is unique, so writers on many
- * machines never clash and a reader never sees half a file.
+ * schema; gap rows under `<out>/gaps/`. In the tree a file appears only whole
+ * (a rename on a disk, a `PUT` in an object store: `many-machines/tree-store.ts`),
+ * and its name is unique, so writers on many machines never clash and a
+ * reader never sees half a file.
  *
  * @module
  */
 import { randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  statSync,
-} from 'node:fs'
-import { join } from 'node:path'
 import type { Dataset } from '../datasets/define.ts'
 import type { ColumnDef } from '../datasets/table.ts'
 import { GAPS } from '../datasets/tables.ts'
@@ -36,6 +27,8 @@ export interface ParquetLayout {
   key: string[]
   /** The time column: partitions by UTC date. */
   time: string
+  /** Candles: `step` and `open_time`, which `compact` checks for step alignment. */
+  candles: boolean
 }
 
 /**
@@ -51,6 +44,7 @@ export function datasetLayout(dataset: Dataset): ParquetLayout {
     columns: Object.entries(dataset.columns),
     key: [...dataset.key],
     time: dataset.time,
+    candles: dataset.kind === 'candles',
   }
 }
 
@@ -60,6 +54,7 @@ export const GAPS_LAYOUT: ParquetLayout = {
   columns: [['dataset', 'text'], ...Object.entries(GAPS.columns)],
   key: ['dataset', ...GAPS.key],
   time: GAPS.time,
+  candles: false,
 }
 
 /**
@@ -81,14 +76,14 @@ export interface Partition {
 }
 
 /**
- * The directory of a partition.
+ * The key of a partition in a tree: its path below the tree's root, with `/` separators
+ * (on a disk and in an object store alike).
  *
- * @param out - The tree's root.
  * @param partition - Root, symbol, date.
- * @returns Its path.
+ * @returns `<root>/symbol=<symbol>/date=<date>`.
  */
-export function partitionDir(out: string, partition: Partition): string {
-  return join(out, partition.root, `symbol=${partition.symbol}`, `date=${partition.date}`)
+export function partitionKey(partition: Partition): string {
+  return `${partition.root}/symbol=${partition.symbol}/date=${partition.date}`
 }
 
 /** The UTC date of an epoch-ms time, `YYYY-MM-DD`. */
@@ -107,74 +102,4 @@ export function utcDate(ms: number): string {
  */
 export function uniqueName(prefix: string, tag: string, now: number): string {
   return `${prefix}-${String(now).padStart(13, '0')}-${tag}-${randomBytes(8).toString('hex')}.parquet`
-}
-
-/**
- * Makes a fully written temporary file visible under its final name: fsync
- * the data, then an atomic rename within the directory.
- *
- * @param temp - The written file.
- * @param final - Its name in the tree.
- */
-export function publish(temp: string, final: string): void {
-  const fd = openSync(temp, 'r')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temp, final)
-}
-
-/** A partition directory and its published files (absolute paths, sorted by name). */
-export interface PartitionFiles extends Partition {
-  layout: ParquetLayout
-  dir: string
-  files: string[]
-  /** Temporary files (a writer at work, or one that died), with their age in ms. */
-  temps: { path: string; ageMs: number }[]
-}
-
-const entries = (dir: string, prefix: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && e.name.startsWith(prefix))
-        .map((e) => e.name.slice(prefix.length))
-        .sort()
-    : []
-
-/**
- * Every partition of the tree's declared roots, with its files.
- *
- * @param out - The tree's root.
- * @param layouts - The roots to list.
- * @param now - Epoch ms, for the age of temporary files.
- * @returns Partitions in root, symbol, date order.
- */
-export function listPartitions(
-  out: string,
-  layouts: readonly ParquetLayout[],
-  now: number,
-): PartitionFiles[] {
-  const result: PartitionFiles[] = []
-  for (const layout of layouts)
-    for (const symbol of entries(join(out, layout.root), 'symbol='))
-      for (const date of entries(join(out, layout.root, `symbol=${symbol}`), 'date=')) {
-        const dir = partitionDir(out, { root: layout.root, symbol, date })
-        const names = readdirSync(dir).sort()
-        result.push({
-          root: layout.root,
-          symbol,
-          date,
-          layout,
-          dir,
-          files: names
-            .filter((n) => n.endsWith('.parquet') && !n.startsWith('.'))
-            .map((n) => join(dir, n)),
-          temps: names
-            .filter((n) => n.endsWith(TEMP_SUFFIX))
-            .map((n) => ({ path: join(dir, n), ageMs: now - statSync(join(dir, n)).mtimeMs })),
-        })
-      }
-  return result
 }

@@ -1,18 +1,19 @@
 /**
  * The one Parquet writer, for `export` and the shared tree alike: DuckDB's
  * `COPY ... TO` with zstd, the layout's columns (times as `TIMESTAMP_MS`,
- * decimals exact), then every timestamp marked as a UTC instant
- * (`isAdjustedToUTC=true`, milliseconds; see `utc-footer.ts`).
+ * decimals exact), then the file sealed (`seal.ts`): every timestamp marked
+ * as a UTC instant (`isAdjustedToUTC=true`, milliseconds), the partition it
+ * belongs to and the checksum of its pages in its footer.
  *
  * @module
  */
 import { mkdirSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join, relative, sep } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { fileSql } from '../datasets/columns.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import type { ParquetLayout } from './layout.ts'
-import { markTimestampsUtc } from './utc-footer.ts'
+import { sealParquetFile } from './seal.ts'
 
 /**
  * The `SELECT` of a layout's file columns from a source with those columns (an archive
@@ -34,28 +35,31 @@ export function selectFileColumns(
 }
 
 /**
- * Writes one query into one Parquet file (not yet published).
+ * Writes one query into one sealed Parquet file (not yet published).
  *
  * @param conn - A connection.
  * @param query - Rows with a layout's file columns ({@link selectFileColumns}).
  * @param file - The file to write.
+ * @param partition - The partition it is for (`partitionKey`), recorded in its seal.
  */
 export async function writeParquetFile(
   conn: DuckDBConnection,
   query: string,
   file: string,
+  partition: string,
 ): Promise<void> {
   await conn.run(`COPY (${query}) TO ${sqlString(file)} (FORMAT parquet, COMPRESSION zstd)`)
-  markTimestampsUtc(file)
+  sealParquetFile(file, partition)
 }
 
 /**
  * Writes one query into hive partitions `symbol=<s>/date=<d>/` under `dir`, one or more
- * files each named `<prefix>_<i>.parquet` (or `.csv`, with a header).
+ * files each named `<prefix>_<i>.parquet` (or `.csv`, with a header). Parquet files are
+ * sealed for the partition their directory names (`<root>/symbol=<s>/date=<d>`).
  *
  * @param conn - A connection.
  * @param query - Rows with a layout's file columns plus `symbol` and `date`.
- * @param dir - The root's directory.
+ * @param dir - The root's directory (its name is the root's).
  * @param options - File name prefix and format.
  * @returns The files written.
  */
@@ -74,6 +78,8 @@ export async function writePartitions(
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith(`.${options.format}`))
     .map((name) => join(dir, name))
-  if (options.format === 'parquet') for (const file of files) markTimestampsUtc(file)
+  if (options.format === 'parquet')
+    for (const file of files)
+      sealParquetFile(file, [basename(dir), ...relative(dir, dirname(file)).split(sep)].join('/'))
   return files
 }

@@ -8,7 +8,7 @@ describe('parseCliArgs', () => {
       '8080',
       '--seed',
       '7',
-      '--rate-limit',
+      '--no-rate-limit',
       '--depth-levels',
       '100',
       '--now',
@@ -19,7 +19,7 @@ describe('parseCliArgs', () => {
     expect(command.options).toMatchObject({
       port: 8080,
       seed: 7,
-      rateLimit: true,
+      rateLimit: false,
       depthLevels: 100,
       quiet: true,
     })
@@ -67,6 +67,46 @@ describe('parseCliArgs', () => {
     })
     expect(() => parseCliArgs(['--contracts', 'many'])).toThrow(/--contracts/)
     expect(() => parseCliArgs(['--no-cors', '--cors-origin', 'http://a.example'])).toThrow()
+  })
+
+  it("switches to a deployment's header names, frozen keys, endpoint auth, dated futures and invented faults", () => {
+    const command = parseCliArgs([
+      '--rate-limit-header-prefix',
+      'X-BM',
+      '--rate-limit-header',
+      'remaining=X-Used',
+      '--api-key',
+      'k',
+      '--secret',
+      's',
+      '--memo',
+      'm',
+      '--frozen-api-key',
+      'k',
+      '--endpoint-auth',
+      'signed',
+      '--api-key-header',
+      'X-BM-KEY',
+      '--signature-header',
+      'X-BM-SIGN',
+      '--timestamp-header',
+      'X-BM-TIMESTAMP',
+      '--dated-futures',
+      '--invented-faults',
+    ])
+    expect(command.help === false && command.options).toMatchObject({
+      rateLimitHeaderPrefix: 'X-BM',
+      rateLimitHeaderNames: { remaining: 'X-Used' },
+      frozenApiKeys: ['k'],
+      endpointAuth: 'SIGNED',
+      headerNames: { apiKey: 'X-BM-KEY', signature: 'X-BM-SIGN', timestamp: 'X-BM-TIMESTAMP' },
+      datedFutures: true,
+      inventedFaults: true,
+    })
+    expect(() => parseCliArgs(['--rate-limit-header', 'remaining'])).toThrow(/role=name/)
+    expect(() => parseCliArgs(['--endpoint-auth', 'keyed'])).toThrow(/table or signed/)
+    // Rate limits are on unless turned off: the old opt-in flag is gone.
+    expect(() => parseCliArgs(['--rate-limit'])).toThrow()
   })
 
   it('refuses unknown options and bad values, and recognizes --help', () => {

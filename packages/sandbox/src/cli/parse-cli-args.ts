@@ -17,14 +17,28 @@ Options:
       --seed <seed>                 market seed, number or string (default 1)
       --now <ms|ISO date>           freeze the clock at this time (default: the real clock)
       --depth-levels <n>            order-book levels per side, 1-1000 (default 50)
-      --rate-limit                  enforce per-IP budgets (429, then 418) and send rate-limit headers
-      --rate-limit-header-prefix <p>  prefix of the rate-limit headers (default X-PK)
+      --no-rate-limit               no per-IP budgets and no rate-limit headers (default: live budgets,
+                                    429 then 418)
+      --rate-limit-header-prefix <p>  prefix of the rate-limit headers, e.g. X-BM (default X:
+                                    X-RateLimit-Limit, -Remaining, -Reset, -Mode)
+      --rate-limit-header <role=name>  full name of one rate-limit header (limit, remaining, reset,
+                                    mode), e.g. remaining=X-Used (repeatable)
       --api-key <key> --secret <secret> --memo <memo>
-                                    signed mode: every endpoint requires signed headers
+                                    signed mode: the key that signed endpoints and the signed
+                                    route (/__sandbox/signed) accept
+      --frozen-api-key <key>        the key is frozen: signed requests with it answer 30003
+      --endpoint-auth <table|signed>  table: endpoints authenticate as the endpoint table says
+                                    (public ones stay public, default); signed: every one signed
+      --api-key-header <name>       signing header names (default X-API-KEY, X-API-SIGN,
+      --signature-header <name>     X-API-TIMESTAMP), e.g. X-BM-KEY, X-BM-SIGN, X-BM-TIMESTAMP
+      --timestamp-header <name>
       --signature-window-ms <n>     accepted timestamp distance in signed mode (default 30000)
       --get-body-rule <query|empty> what GET requests sign (default query)
       --no-quirks                   clean mode: no live quirks (default: quirks on)
       --contracts <named|live|n>    the catalog: the named contracts, about 1,200 (live) or n in all
+      --dated-futures               list dated futures too (live lists none)
+      --invented-faults             accept the server-error fault (HTTP 500, code 50000), an answer
+                                    no live server was seen to send
       --no-cors                     send no CORS headers (default: every origin allowed)
       --cors-origin <origin>        allow only this origin (repeatable)
   -q, --quiet                       do not log requests
@@ -47,6 +61,19 @@ function clock(text: string): () => number {
   return () => time
 }
 
+/** `role=name` pairs of `--rate-limit-header`, by role. */
+function roleNames(pairs: readonly string[]): Record<string, string> {
+  const names: Record<string, string> = {}
+  for (const pair of pairs) {
+    const [role = '', name] = pair.split('=', 2)
+    if (name === undefined || name === '') {
+      throw new TypeError(`--rate-limit-header takes role=name (e.g. limit=X-Limit), got ${pair}`)
+    }
+    names[role] = name
+  }
+  return names
+}
+
 /**
  * Parses `perpkit-sandbox` arguments.
  *
@@ -63,11 +90,19 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       seed: { type: 'string' },
       now: { type: 'string' },
       'depth-levels': { type: 'string' },
-      'rate-limit': { type: 'boolean' },
+      'no-rate-limit': { type: 'boolean' },
       'rate-limit-header-prefix': { type: 'string' },
+      'rate-limit-header': { type: 'string', multiple: true },
       'api-key': { type: 'string' },
       secret: { type: 'string' },
       memo: { type: 'string' },
+      'frozen-api-key': { type: 'string', multiple: true },
+      'endpoint-auth': { type: 'string' },
+      'api-key-header': { type: 'string' },
+      'signature-header': { type: 'string' },
+      'timestamp-header': { type: 'string' },
+      'dated-futures': { type: 'boolean' },
+      'invented-faults': { type: 'boolean' },
       'signature-window-ms': { type: 'string' },
       'get-body-rule': { type: 'string' },
       'no-quirks': { type: 'boolean' },
@@ -89,9 +124,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values['depth-levels'] !== undefined) {
     options.depthLevels = integer('depth-levels', values['depth-levels'])
   }
-  if (values['rate-limit'] === true) options.rateLimit = true
+  if (values['no-rate-limit'] === true) options.rateLimit = false
   const prefix = values['rate-limit-header-prefix']
   if (prefix !== undefined) options.rateLimitHeaderPrefix = prefix
+  const limitHeaders = values['rate-limit-header']
+  if (limitHeaders !== undefined) options.rateLimitHeaderNames = roleNames(limitHeaders)
   const { 'api-key': apiKey, secret, memo } = values
   if (apiKey !== undefined || secret !== undefined || memo !== undefined) {
     if (apiKey === undefined || secret === undefined || memo === undefined) {
@@ -99,6 +136,21 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     options.credentials = { apiKey, secret, memo }
   }
+  const frozen = values['frozen-api-key']
+  if (frozen !== undefined) options.frozenApiKeys = frozen
+  const auth = values['endpoint-auth']
+  if (auth !== undefined) {
+    if (auth !== 'table' && auth !== 'signed') {
+      throw new TypeError(`--endpoint-auth must be table or signed, got ${auth}`)
+    }
+    options.endpointAuth = auth === 'signed' ? 'SIGNED' : 'table'
+  }
+  const headerNames = {
+    ...(values['api-key-header'] === undefined ? {} : { apiKey: values['api-key-header'] }),
+    ...(values['signature-header'] === undefined ? {} : { signature: values['signature-header'] }),
+    ...(values['timestamp-header'] === undefined ? {} : { timestamp: values['timestamp-header'] }),
+  }
+  if (Object.keys(headerNames).length > 0) options.headerNames = headerNames
   const windowMs = values['signature-window-ms']
   if (windowMs !== undefined) options.signatureWindowMs = integer('signature-window-ms', windowMs)
   const rule = values['get-body-rule']
@@ -109,6 +161,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     options.getBodyRule = rule
   }
   if (values['no-quirks'] === true) options.quirks = false
+  if (values['dated-futures'] === true) options.datedFutures = true
+  if (values['invented-faults'] === true) options.inventedFaults = true
   const { contracts } = values
   if (contracts !== undefined) {
     options.contracts =

@@ -60,7 +60,7 @@ export async function runCli(
   })
   const seed = options.seed ?? 1
   const mode = [
-    options.rateLimit === true ? 'rate limits on' : undefined,
+    options.rateLimit === false ? 'no rate limits' : undefined,
     options.credentials !== undefined ? 'signed mode' : undefined,
     options.quirks === false ? 'no quirks' : undefined,
     options.contracts !== undefined ? `contracts ${options.contracts}` : undefined,

@@ -5,7 +5,7 @@
  * @module
  */
 import { apiErrorCodes, endpointPaths } from '@perpkit/schemas'
-import { WireError } from '../server/wire-error.ts'
+import { WireError } from '../wire/wire-error.ts'
 import { checkFault, type Fault } from './fault.ts'
 
 /**
@@ -30,7 +30,7 @@ export interface PendingFault {
  *
  * @example
  * ```ts
- * sandbox.faults.add('/contract/public/depth', { kind: 'server-error' }, 2)
+ * sandbox.faults.add('/contract/public/depth', { kind: 'unavailable' }, 2)
  * sandbox.faults.add('*', { kind: 'latency', latencyMs: 200 })
  * sandbox.faults.clear()
  * ```
@@ -42,7 +42,8 @@ export interface FaultQueue {
    * @param path - An endpoint path of the table, or `'*'` for any endpoint.
    * @param fault - What goes wrong.
    * @param count - How many requests it applies to. @default `1`
-   * @throws {Error} for an unknown path, an unknown kind or a bad count.
+   * @throws {Error} for an unknown path, an unknown kind (or `'server-error'` without
+   *   `inventedFaults`) or a bad count.
    */
   add(path: string, fault: Fault, count?: number): void
   /** Drops every queued fault. */
@@ -55,6 +56,9 @@ export interface FaultQueue {
 export class MemoryFaultQueue implements FaultQueue {
   private entries: PendingFault[] = []
 
+  /** @param invented - Whether invented answers are accepted (`inventedFaults`). */
+  constructor(readonly invented: boolean) {}
+
   add(path: string, fault: Fault, count = 1): void {
     if (path !== '*' && !(endpointPaths as readonly string[]).includes(path)) {
       throw new WireError(
@@ -66,7 +70,7 @@ export class MemoryFaultQueue implements FaultQueue {
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
       throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
     }
-    this.entries.push({ path, fault: checkFault(fault), remaining: count })
+    this.entries.push({ path, fault: checkFault(fault, this.invented), remaining: count })
   }
 
   clear(): void {

@@ -1,24 +1,28 @@
 /**
  * Fault kinds and how they are written: in the `X-Sandbox-Fault` header
- * (`server-error`, `latency=250`, `rate-limit=1`, comma-separated to chain)
+ * (`unavailable`, `latency=250`, `rate-limit=1`, comma-separated to chain)
  * and in the JSON of the control route.
  *
  * @module
  */
 import { apiErrorCodes } from '@perpkit/schemas'
-import { WireError } from '../server/wire-error.ts'
+import { WireError } from '../wire/wire-error.ts'
 
 /**
  * Every fault kind the sandbox can inject:
  *
  * - `'latency'`: wait `latencyMs` (default 1000), then answer normally.
  * - `'rate-limit'`: HTTP 429, code 30013, rate-limit headers; `Retry-After` when `retryAfterSeconds` is set.
- * - `'server-error'`: HTTP 500 with a JSON error body.
+ * - `'blocked'`: HTTP 418, code 30017 (blocked after repeated 429s), rate-limit headers.
+ * - `'unavailable'`: HTTP 503 with code 30014 in a JSON body (service unavailable).
  * - `'unavailable-html'`: HTTP 503 with an HTML page (`content-type: text/html`), as a CDN sends.
- * - `'malformed-json'`: HTTP 200, `content-type: application/json`, a truncated body.
+ * - `'forbidden-html'`: HTTP 403 with an HTML page, as a CDN sends.
  * - `'maintenance'`: HTTP 200 with code 30016 and `data: null`.
+ * - `'malformed-json'`: HTTP 200, `content-type: application/json`, a truncated body.
  * - `'reset'`: the connection is destroyed without a response.
  * - `'stall'`: status, headers and part of the body, then nothing until the sandbox closes.
+ * - `'server-error'`: HTTP 500 with code 50000, an answer no live server was seen to send:
+ *   only on a sandbox started with `inventedFaults: true`.
  *
  * @example
  * ```ts
@@ -28,12 +32,15 @@ import { WireError } from '../server/wire-error.ts'
 export type FaultKind =
   | 'latency'
   | 'rate-limit'
-  | 'server-error'
+  | 'blocked'
+  | 'unavailable'
   | 'unavailable-html'
-  | 'malformed-json'
+  | 'forbidden-html'
   | 'maintenance'
+  | 'malformed-json'
   | 'reset'
   | 'stall'
+  | 'server-error'
 
 /** Header that injects faults into one request (lower case, as Node gives header names). */
 export const FAULT_HEADER = 'x-sandbox-fault'
@@ -49,13 +56,19 @@ export const FAULT_HEADER = 'x-sandbox-fault'
 export const faultKinds: readonly FaultKind[] = [
   'latency',
   'rate-limit',
-  'server-error',
+  'blocked',
+  'unavailable',
   'unavailable-html',
-  'malformed-json',
+  'forbidden-html',
   'maintenance',
+  'malformed-json',
   'reset',
   'stall',
+  'server-error',
 ]
+
+/** Kinds whose answer no live server was seen to send: only with `inventedFaults`. */
+const inventedKinds: ReadonlySet<FaultKind> = new Set(['server-error'])
 
 /**
  * One fault to inject.
@@ -98,16 +111,22 @@ function checkNumber(name: string, value: unknown, max: number): number {
 /**
  * Checks a fault given as data (control route or `faults.add`).
  *
- * @throws {WireError} 400 / 40007 for an unknown kind or a bad number.
+ * @param invented - Whether the sandbox accepts invented answers (`inventedFaults`).
+ * @throws {WireError} 400 / 40007 for an unknown kind, an invented one without
+ *   `inventedFaults`, or a bad number.
  */
-export function checkFault(input: {
-  kind?: unknown
-  latencyMs?: unknown
-  retryAfterSeconds?: unknown
-}): Fault {
+export function checkFault(
+  input: { kind?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown },
+  invented: boolean,
+): Fault {
   if (!isFaultKind(input.kind)) {
     throw badFault(
       `kind must be one of ${faultKinds.join(', ')}; got ${JSON.stringify(input.kind)}`,
+    )
+  }
+  if (inventedKinds.has(input.kind) && !invented) {
+    throw badFault(
+      `kind ${input.kind} is an answer no live server was seen to send: start the sandbox with inventedFaults: true (--invented-faults) to use it`,
     )
   }
   const fault: Fault = { kind: input.kind }
@@ -124,20 +143,23 @@ export function checkFault(input: {
  * or `kind=value` (`latency=250` sets `latencyMs`, `rate-limit=1` sets
  * `retryAfterSeconds`).
  *
+ * @param invented - Whether the sandbox accepts invented answers (`inventedFaults`).
  * @throws {WireError} 400 / 40007 for an unreadable header.
  */
-export function parseFaultHeader(header: string): Fault[] {
+export function parseFaultHeader(header: string, invented: boolean): Fault[] {
   return header
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '')
     .map((part) => {
       const [kind = '', value] = part.split('=', 2).map((piece) => piece.trim())
-      if (value === undefined) return checkFault({ kind })
+      if (value === undefined) return checkFault({ kind }, invented)
       if (!/^\d{1,7}$/.test(value))
         throw badFault(`X-Sandbox-Fault: bad value in ${JSON.stringify(part)}`)
-      if (kind === 'latency') return checkFault({ kind, latencyMs: Number(value) })
-      if (kind === 'rate-limit') return checkFault({ kind, retryAfterSeconds: Number(value) })
+      if (kind === 'latency') return checkFault({ kind, latencyMs: Number(value) }, invented)
+      if (kind === 'rate-limit') {
+        return checkFault({ kind, retryAfterSeconds: Number(value) }, invented)
+      }
       throw badFault(`X-Sandbox-Fault: ${JSON.stringify(kind)} takes no value`)
     })
 }

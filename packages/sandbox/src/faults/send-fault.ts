@@ -5,19 +5,34 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { apiErrorCodes } from '@perpkit/schemas'
-import { type ExtraHeaders, newTrace, sendError, sendJson } from '../server/respond.ts'
-import { INTERNAL_ERROR_CODE, WireError } from '../server/wire-error.ts'
+import { type ExtraHeaders, newTrace, sendError, sendJson } from '../wire/respond.ts'
+import { blocked, INTERNAL_ERROR_CODE, tooManyRequests, WireError } from '../wire/wire-error.ts'
 import type { Fault } from './fault.ts'
 
-const CDN_PAGE = `<!DOCTYPE html>
+/** A CDN's HTML error page (`title` as `503 Service Temporarily Unavailable`). */
+function cdnPage(title: string): string {
+  return `<!DOCTYPE html>
 <html>
-<head><title>503 Service Temporarily Unavailable</title></head>
+<head><title>${title}</title></head>
 <body>
-<center><h1>503 Service Temporarily Unavailable</h1></center>
+<center><h1>${title}</h1></center>
 <hr><center>cdn-edge</center>
 </body>
 </html>
 `
+}
+
+const CDN_UNAVAILABLE = cdnPage('503 Service Temporarily Unavailable')
+const CDN_FORBIDDEN = cdnPage('403 Forbidden')
+
+function sendHtml(res: ServerResponse, status: number, page: string, headers: ExtraHeaders): void {
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'text/html',
+    'content-length': Buffer.byteLength(page),
+  })
+  res.end(page)
+}
 
 /**
  * Answers a request with a fault. `headers` are the rate-limit headers the
@@ -38,23 +53,27 @@ export function sendFault(
         fault.retryAfterSeconds === undefined
           ? headers
           : { ...headers, 'retry-after': String(fault.retryAfterSeconds) }
-      sendError(
-        res,
-        new WireError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests'),
-        extra,
-      )
+      sendError(res, tooManyRequests(), extra)
       return
     }
+    case 'blocked':
+      sendError(res, blocked(), headers)
+      return
+    case 'unavailable':
+      sendError(
+        res,
+        new WireError(503, apiErrorCodes.SERVICE_UNAVAILABLE, 'Service unavailable'),
+        headers,
+      )
+      return
     case 'server-error':
       sendError(res, new WireError(500, INTERNAL_ERROR_CODE, 'Internal server error'), headers)
       return
     case 'unavailable-html':
-      res.writeHead(503, {
-        ...headers,
-        'content-type': 'text/html',
-        'content-length': Buffer.byteLength(CDN_PAGE),
-      })
-      res.end(CDN_PAGE)
+      sendHtml(res, 503, CDN_UNAVAILABLE, headers)
+      return
+    case 'forbidden-html':
+      sendHtml(res, 403, CDN_FORBIDDEN, headers)
       return
     case 'malformed-json':
       sendJson(

@@ -11,6 +11,7 @@
 import type { DepthLevelWire, EndpointWire } from '@perpkit/schemas'
 import type { ContractModel } from './contract-model.ts'
 import { hash3, Stream } from './hash.ts'
+import { shuffledKeys } from './key-order.ts'
 
 /** The wire payload of the depth endpoint. */
 export type DepthWire = EndpointWire<'/contract/public/depth'>
@@ -76,11 +77,21 @@ function sideToJson(side: DepthLevelWire[] | null): string {
   return `${out}]`
 }
 
+const DEPTH_KEYS = ['timestamp', 'symbol', 'bids', 'asks'] as const
+
 /**
  * Writes a book as JSON text, the same as `JSON.stringify` gives but faster:
  * the symbol comes from the contract table and every level is plain decimal
- * strings, so nothing needs escaping.
+ * strings, so nothing needs escaping. With `orderKey` (quirks), the four keys
+ * come in the order it draws.
  */
-export function depthToJson(book: DepthWire): string {
-  return `{"timestamp":${book.timestamp},"symbol":"${book.symbol}","bids":${sideToJson(book.bids)},"asks":${sideToJson(book.asks)}}`
+export function depthToJson(book: DepthWire, orderKey?: number): string {
+  const parts = {
+    timestamp: String(book.timestamp),
+    symbol: `"${book.symbol}"`,
+    bids: sideToJson(book.bids),
+    asks: sideToJson(book.asks),
+  }
+  const order = orderKey === undefined ? DEPTH_KEYS : shuffledKeys(DEPTH_KEYS, orderKey)
+  return `{${order.map((key) => `"${key}":${parts[key]}`).join(',')}}`
 }

@@ -5,8 +5,9 @@
  * name). With quirks, rows are written as live ones: extra fields the spec
  * does not list (`funding_time`, `tradfi_info`), "none" times as `0`, `null`
  * or `""`, `open_timestamp` in seconds on older rows, open interest in
- * whole contracts, values with at most 8 decimals,
- * the index price with 8 and the 24-hour change with up to 16.
+ * whole contracts, values and the index price with at most 8 decimals (the
+ * index price with exactly 8 unless its tick is finer) and the 24-hour change
+ * with up to 16.
  *
  * @module
  */
@@ -71,7 +72,7 @@ export function buildDetailsRow(model: ContractModel, now: number): DetailsRow {
     volume_24h: volume,
     turnover_24h: live ? liveValue(turnover) : turnover,
     index_price: live
-      ? withSubTickDigits(indexPrice, INDEX_PRICE_DECIMALS, hash2(model.key, second))
+      ? liveValue(withSubTickDigits(indexPrice, INDEX_PRICE_DECIMALS, hash2(model.key, second)))
       : indexPrice,
     index_name: `${spec.baseCurrency}${spec.quoteCurrency}`,
     contract_size: spec.contractSize,

@@ -2,8 +2,8 @@
  * Generated contracts for a catalog the size of a live one: made-up
  * underlyings with believable specifications (prices from a millionth to a
  * hundred thousand, ticks of about five significant digits, contract sizes
- * worth a few USDT, 8-, 4- or 1-hour funding), mostly perpetuals, some dated
- * futures, about one in ten delisted. Contract `i` depends only on `i`, so
+ * worth a few USDT, 8-, 4- or 1-hour funding), perpetuals (with dated futures
+ * on request, about one in thirty), about one in ten delisted. Contract `i` depends only on `i`, so
  * symbols are the same for every seed and a longer catalog extends a
  * shorter one; their markets come from the seed like every other contract's.
  *
@@ -72,8 +72,8 @@ function dateSuffix(time: number): string {
   return new Date(time).toISOString().slice(2, 10).replaceAll('-', '')
 }
 
-/** The `index`-th generated contract (0-based). */
-function generatedContractSpec(index: number): ContractSpec {
+/** The `index`-th generated contract (0-based); a perpetual where a future would be without `datedFutures`. */
+function generatedContractSpec(index: number, datedFutures: boolean): ContractSpec {
   const stream = new Stream(hash2(GENERATED, index))
   const base = baseNameOf(index)
   const exponent = Math.floor(stream.next() * 11) - 6
@@ -104,7 +104,7 @@ function generatedContractSpec(index: number): ContractSpec {
     openInterest: Math.round(dailyVolume / 2),
     tiers,
   }
-  if (kind < 0.03) {
+  if (datedFutures && kind < 0.03) {
     // A dated future: quarterly, expiring a year after its listing at 08:00 UTC.
     const expireTime = openTime + 364 * MS_PER_DAY + 8 * 3_600_000
     return {
@@ -129,7 +129,7 @@ function generatedContractSpec(index: number): ContractSpec {
   return spec
 }
 
-/** The generated contracts `0` to `count - 1`. */
-export function generatedContractSpecs(count: number): ContractSpec[] {
-  return Array.from({ length: count }, (_, index) => generatedContractSpec(index))
+/** The generated contracts `0` to `count - 1`, dated futures among them only with `datedFutures`. */
+export function generatedContractSpecs(count: number, datedFutures: boolean): ContractSpec[] {
+  return Array.from({ length: count }, (_, index) => generatedContractSpec(index, datedFutures))
 }

@@ -12,6 +12,7 @@
 import { candleSpan, type EndpointWire, type KlineStep } from '@perpkit/schemas'
 import { candleAsOf } from './aggregate.ts'
 import type { ContractModel } from './contract-model.ts'
+import { shuffledKeys } from './key-order.ts'
 
 const LATE_CANDLE = 0x6c617465
 
@@ -59,16 +60,40 @@ export function buildKlines(
   return out
 }
 
+const KLINE_KEYS = [
+  'timestamp',
+  'open_price',
+  'close_price',
+  'high_price',
+  'low_price',
+  'volume',
+] as const
+
 /**
  * Writes candles as JSON text, the same as `JSON.stringify` gives but several
  * times faster: every value is a number or a plain decimal string, so nothing
- * needs escaping.
+ * needs escaping. With `orderKey` (quirks), the keys come in the order it
+ * draws, the same for every candle of the answer.
  */
-export function klinesToJson(klines: KlinesWire): string {
+export function klinesToJson(klines: KlinesWire, orderKey?: number): string {
+  if (orderKey === undefined) {
+    let out = '['
+    for (let i = 0; i < klines.length; i++) {
+      const k = klines[i] as KlinesWire[number]
+      out += `${i === 0 ? '' : ','}{"timestamp":${k.timestamp},"open_price":"${k.open_price}","close_price":"${k.close_price}","high_price":"${k.high_price}","low_price":"${k.low_price}","volume":"${k.volume}"}`
+    }
+    return `${out}]`
+  }
+  const order = shuffledKeys(KLINE_KEYS, orderKey)
   let out = '['
   for (let i = 0; i < klines.length; i++) {
     const k = klines[i] as KlinesWire[number]
-    out += `${i === 0 ? '' : ','}{"timestamp":${k.timestamp},"open_price":"${k.open_price}","close_price":"${k.close_price}","high_price":"${k.high_price}","low_price":"${k.low_price}","volume":"${k.volume}"}`
+    let row = ''
+    for (const key of order) {
+      const value = key === 'timestamp' ? String(k.timestamp) : `"${k[key]}"`
+      row += `${row === '' ? '' : ','}"${key}":${value}`
+    }
+    out += `${i === 0 ? '' : ','}{${row}}`
   }
   return `${out}]`
 }

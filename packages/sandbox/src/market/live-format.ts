@@ -1,8 +1,8 @@
 /**
  * Number formats as live rows carry them (field notes, "Live error bodies,
  * formats and routes"): open interest on details in whole contracts, values
- * with at most 8 decimals, index prices with exactly 8, funding rates with 7
- * to 12. Rounding goes through `@perpkit/analytics`; what is left here is
+ * and index prices with at most 8 decimals (index prices padded to 8),
+ * funding rates with 7 to 12. Rounding goes through `@perpkit/analytics`; what is left here is
  * string work on plain decimal strings: no floats.
  *
  * @module
@@ -13,13 +13,13 @@ import { hash2 } from './hash.ts'
 /** Step of live values (`open_interest_value`, `turnover_24h`): at most 8 decimals. */
 const VALUE_STEP = '0.00000001'
 const VALUE_DECIMALS = 8
-/** Decimals of live index prices. */
+/** Decimals live index prices are padded to (and rounded to, with {@link liveValue}). */
 export const INDEX_PRICE_DECIMALS = 8
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 
 /**
- * A value as live rows write it: at most 8 decimals (rounded half up when it
+ * A value or index price as live rows write it: at most 8 decimals (rounded half up when it
  * has more; most values have fewer and pass unchanged).
  */
 export function liveValue(text: string): string {

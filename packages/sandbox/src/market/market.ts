@@ -17,16 +17,21 @@ export interface MarketSettings {
   quirks: boolean
   /** `'named'`, or the total number of contracts (named first, then generated). */
   contracts: 'named' | number
+  /** Whether dated futures are listed (live lists none). */
+  datedFutures: boolean
 }
 
 /** The named contracts, in the order details lists them. */
 const namedContractSpecs: readonly ContractSpec[] = [...contractSpecs, ...thinContractSpecs]
 
 /** The specifications of a catalog: the named ones, cut or extended with generated ones. */
-function catalogSpecs(contracts: 'named' | number): readonly ContractSpec[] {
-  if (contracts === 'named') return namedContractSpecs
-  const named = namedContractSpecs.slice(0, contracts)
-  return [...named, ...generatedContractSpecs(contracts - named.length)]
+function catalogSpecs({ contracts, datedFutures }: MarketSettings): readonly ContractSpec[] {
+  const all = datedFutures
+    ? namedContractSpecs
+    : namedContractSpecs.filter((spec) => spec.productType === 1)
+  if (contracts === 'named') return all
+  const named = all.slice(0, contracts)
+  return [...named, ...generatedContractSpecs(contracts - named.length, datedFutures)]
 }
 
 /** Reduces a seed (number or string) to 32 bits; `1` and `'1'` are the same seed. */
@@ -46,7 +51,11 @@ export class Market {
 
   constructor(
     seed: number | string,
-    private readonly settings: MarketSettings = { quirks: true, contracts: 'named' },
+    private readonly settings: MarketSettings = {
+      quirks: true,
+      contracts: 'named',
+      datedFutures: false,
+    },
   ) {
     this.seed = seedHash(seed)
   }
@@ -58,7 +67,7 @@ export class Market {
 
   private build(): NonNullable<Market['catalog']> {
     if (this.catalog === undefined) {
-      const models = catalogSpecs(this.settings.contracts).map(
+      const models = catalogSpecs(this.settings).map(
         (spec) => new ContractModel(spec, this.seed, this.settings.quirks),
       )
       this.catalog = { models, bySymbol: new Map(models.map((m) => [m.spec.symbol, m])) }

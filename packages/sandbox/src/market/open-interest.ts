@@ -26,7 +26,8 @@ export function openInterestAt(
   now: number,
 ): { exact: string; whole: string } {
   if (model.lifecycle(now).status === 'Delisted') return { exact: '0', whole: '0' }
-  const hours = now / MS_PER_HOUR
+  // Moves by the second, as the rest of the market does (payloads are cached per second).
+  const hours = Math.floor(now / 1000) / (MS_PER_HOUR / 1000)
   const hour = Math.floor(hours)
   const a = unit(hash3(model.key, OPEN_INTEREST, hour))
   const b = unit(hash3(model.key, OPEN_INTEREST, hour + 1))

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type RateLimitBudget, rateLimitHeaderNames } from '@perpkit/schemas'
+import type { RATE_LIMIT_HEADERS, RateLimitBudget } from '@perpkit/schemas'
 
 /** What the limiter decided for one request. */
 export interface RateLimitVerdict {
@@ -57,13 +57,12 @@ export class RateLimiter {
 /**
  * The rate-limit headers of a response: `Limit` (the budget), `Remaining`
  * (requests USED in the window, as live servers send), `Reset` (the window
- * length in seconds) and `Mode` (`IP`).
+ * length in seconds) and `Mode` (`IP`), under the sandbox's header names.
  */
 export function rateLimitHeaders(
-  prefix: string,
+  names: Record<keyof typeof RATE_LIMIT_HEADERS, string>,
   verdict: RateLimitVerdict,
 ): Record<string, string> {
-  const names = rateLimitHeaderNames(prefix)
   return {
     [names.limit]: String(verdict.budget.limit),
     [names.remaining]: String(verdict.used),

@@ -14,8 +14,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { apiErrorCodes } from '@perpkit/schemas'
 import { checkFault } from '../faults/fault.ts'
 import type { MemoryFaultQueue } from '../faults/fault-queue.ts'
-import { sendMethodNotAllowed, sendNotFound, sendSuccess } from './respond.ts'
-import { WireError } from './wire-error.ts'
+import { sendMethodNotAllowed, sendNotFound, sendSuccess } from '../wire/respond.ts'
+import { WireError } from '../wire/wire-error.ts'
 
 /** Prefix of every control route. */
 export const CONTROL_PREFIX = '/__sandbox/'
@@ -83,7 +83,7 @@ export async function serveControl(
       if (typeof count !== 'number') {
         throw new WireError(400, apiErrorCodes.PARAMETER_ERROR, 'count must be a positive integer')
       }
-      faults.add(body.path, checkFault(body), count)
+      faults.add(body.path, checkFault(body, faults.invented), count)
       break
     }
     default:

@@ -11,8 +11,8 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { rateLimitHeaderNames } from '@perpkit/schemas'
 import { FAULT_HEADER } from '../faults/fault.ts'
+import { TOKEN } from '../option-checks.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { CONTROL_PREFIX } from './control-routes.ts'
 
@@ -20,12 +20,16 @@ import { CONTROL_PREFIX } from './control-routes.ts'
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /** The response headers a script on another origin may read: the rate-limit ones and `Retry-After`. */
-function exposedHeaders(prefix: string): string[] {
-  return [...Object.values(rateLimitHeaderNames(prefix)), 'Retry-After']
-}
+const exposedHeaders = new WeakMap<ResolvedOptions, string>()
 
-/** A header name as HTTP defines it (a token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+function exposedHeadersOf(options: ResolvedOptions): string {
+  let list = exposedHeaders.get(options)
+  if (list === undefined) {
+    list = [...Object.values(options.rateLimitHeaderNames), 'Retry-After'].join(', ')
+    exposedHeaders.set(options, list)
+  }
+  return list
+}
 
 /**
  * The request headers a preflight allows: the signing headers, the fault
@@ -37,7 +41,7 @@ function allowedRequestHeaders(options: ResolvedOptions, requested: string | und
   const allowed = [apiKey, signature, timestamp, 'Content-Type', FAULT_HEADER]
   const known = new Set(allowed.map((name) => name.toLowerCase()))
   for (const name of (requested ?? '').split(',').map((part) => part.trim())) {
-    if (!HEADER_NAME.test(name) || known.has(name.toLowerCase())) continue
+    if (!TOKEN.test(name) || known.has(name.toLowerCase())) continue
     known.add(name.toLowerCase())
     allowed.push(name)
   }
@@ -66,10 +70,7 @@ export function applyCors(
   const origin = allowedOrigin(options, req.headers.origin)
   if (origin === undefined) return
   res.setHeader('access-control-allow-origin', origin)
-  res.setHeader(
-    'access-control-expose-headers',
-    exposedHeaders(options.rateLimitHeaderPrefix).join(', '),
-  )
+  res.setHeader('access-control-expose-headers', exposedHeadersOf(options))
 }
 
 /** Whether a request is a CORS preflight the sandbox answers. */

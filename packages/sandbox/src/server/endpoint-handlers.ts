@@ -26,14 +26,15 @@ import { buildDepth, depthToJson } from '../market/depth.ts'
 import { buildDetailsRow } from '../market/details.ts'
 import { buildFundingHistory, buildFundingRate } from '../market/funding.ts'
 import { buildFundingRates } from '../market/funding-rates.ts'
-import { liveKeyOrder } from '../market/key-order.ts'
+import { hash2 } from '../market/hash.ts'
+import { withShuffledKeys } from '../market/key-order.ts'
 import { buildKlines, klinesToJson } from '../market/klines.ts'
 import type { Market } from '../market/market.ts'
 import { buildOpenInterest } from '../market/open-interest.ts'
 import { buildTrades } from '../market/trades.ts'
+import { RawJson } from '../wire/respond.ts'
+import { unknownSymbol } from '../wire/wire-error.ts'
 import { queryError } from './query-errors.ts'
-import { RawJson } from './respond.ts'
-import { unknownSymbol } from './wire-error.ts'
 
 /** The validated wire query of an endpoint (what its `query` schema outputs). */
 type QueryOf<P extends EndpointPath> = Extract<
@@ -47,6 +48,8 @@ export interface HandlerContext {
   depthLevels: number
   /** The request's time, epoch ms. */
   now: number
+  /** With quirks, the key of the payload's key order (see `withShuffledKeys`); else `undefined`. */
+  orderKey: number | undefined
 }
 
 type Handler<P extends EndpointPath> = (query: QueryOf<P>, context: HandlerContext) => unknown
@@ -84,7 +87,7 @@ function klineHandler(path: EndpointPath, kind: 'market' | 'mark') {
       },
       context.now,
     )
-    return new RawJson(klinesToJson(klines))
+    return new RawJson(klinesToJson(klines, context.orderKey))
   }
 }
 
@@ -110,9 +113,7 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
       query.symbol === undefined
         ? context.market.listed(context.now)
         : [contractOf(context, query.symbol, detailsEndpoint.path)]
-    return {
-      symbols: models.map((model) => liveKeyOrder(model, buildDetailsRow(model, context.now))),
-    }
+    return { symbols: models.map((model) => buildDetailsRow(model, context.now)) }
   },
   [leverageBracketEndpoint.path]: (query, context) => {
     const models =
@@ -123,7 +124,9 @@ const handlers: { [P in EndpointPath]: Handler<P> } = {
   },
   [depthEndpoint.path]: (query, context) => {
     const model = contractOf(context, query.symbol, depthEndpoint.path)
-    return new RawJson(depthToJson(buildDepth(model, context.depthLevels, context.now)))
+    return new RawJson(
+      depthToJson(buildDepth(model, context.depthLevels, context.now), context.orderKey),
+    )
   },
   [openInterestEndpoint.path]: (query, context) =>
     buildOpenInterest(contractOf(context, query.symbol, openInterestEndpoint.path), context.now),
@@ -163,5 +166,7 @@ export function serveEndpoint(
   const parsed = schema.safeParse(query)
   if (!parsed.success) throw queryError(parsed.error.issues, symbolCodeOf(path))
   const handler = handlers[path] as (query: unknown, context: HandlerContext) => unknown
-  return handler(parsed.data, context)
+  const payload = handler(parsed.data, context)
+  if (context.orderKey === undefined || payload instanceof RawJson) return payload
+  return withShuffledKeys(payload, hash2(context.orderKey, 1))
 }

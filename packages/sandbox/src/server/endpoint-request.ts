@@ -1,46 +1,58 @@
 /**
  * A request to an endpoint of the table, in the order a live deployment
- * answers: rate limit (429, 418); method (405); injected faults; signature
- * (401, signed mode only); query validation (400); the payload.
+ * answers: rate limit (429, 418); method (405); injected faults; key or
+ * signature (401, only where the endpoint's auth asks for it); query
+ * validation (400); the payload.
  *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { apiErrorCodes, type EndpointPath } from '@perpkit/schemas'
+import { type EndpointPath, endpoints } from '@perpkit/schemas'
 import { DEFAULT_LATENCY_MS, FAULT_HEADER, type Fault, parseFaultHeader } from '../faults/fault.ts'
 import { sendFault } from '../faults/send-fault.ts'
 import { type RateLimitVerdict, rateLimitHeaders } from '../rate-limit/rate-limiter.ts'
+import type { AuthCheck } from '../signed/signed-mode.ts'
+import {
+  type ExtraHeaders,
+  RawJson,
+  sendError,
+  sendMethodNotAllowed,
+  sendSuccessPayload,
+} from '../wire/respond.ts'
+import { blocked, tooManyRequests, WireError } from '../wire/wire-error.ts'
 import { serveEndpoint } from './endpoint-handlers.ts'
-import { type ExtraHeaders, sendError, sendMethodNotAllowed, sendSuccess } from './respond.ts'
-import { delay, readClock, type SandboxState } from './sandbox-state.ts'
-import { successMessage } from './success-message.ts'
-import { WireError } from './wire-error.ts'
+import { requestQuirks } from './request-quirks.ts'
+import { delay, readClock, readRateLimitClock, type SandboxState } from './sandbox-state.ts'
 
 function faultsFor(state: SandboxState, req: IncomingMessage, path: EndpointPath): Fault[] {
   const header = req.headers[FAULT_HEADER]
-  if (header !== undefined)
-    return parseFaultHeader(Array.isArray(header) ? header.join(',') : header)
+  if (header !== undefined) {
+    const text = Array.isArray(header) ? header.join(',') : header
+    return parseFaultHeader(text, state.options.inventedFaults)
+  }
   const queued = state.faults.take(path)
   return queued === undefined ? [] : [queued]
 }
 
-/** Rate-limit headers for a fault answer when the sandbox does not enforce limits. */
+/** Rate-limit headers for a 429 or 418 fault when the sandbox does not enforce limits. */
 function nominalVerdict(state: SandboxState, path: EndpointPath, fault: Fault): RateLimitVerdict {
   const budget = state.options.budgetOf(path)
-  return { budget, used: fault.kind === 'rate-limit' ? budget.limit + 1 : 1, state: 'ok' }
+  const used = fault.kind === 'blocked' ? 2 * budget.limit + 1 : budget.limit + 1
+  return { budget, used, state: fault.kind === 'blocked' ? 'blocked' : 'limited' }
 }
 
 /**
  * Answers a request to `endpoint`. `GET` and `HEAD` are served (`HEAD` as
- * `GET`, without the body); other methods get 405.
+ * `GET`, without the body); other methods get 405. Synchronous unless a
+ * fault or a signature check has to wait (the common path allocates no promise).
  */
-export async function serveEndpointRequest(
+export function serveEndpointRequest(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: EndpointPath,
   rawQuery: string,
-): Promise<void> {
+): undefined | Promise<void> {
   const { options } = state
   let headers: ExtraHeaders = {}
   if (state.limiter !== undefined) {
@@ -49,58 +61,99 @@ export async function serveEndpointRequest(
       client,
       endpoint,
       options.budgetOf(endpoint),
-      readClock(state),
+      readRateLimitClock(state),
     )
-    headers = rateLimitHeaders(options.rateLimitHeaderPrefix, verdict)
-    if (verdict.state === 'limited') {
-      const error = new WireError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests')
-      return sendError(res, error, headers)
-    }
-    if (verdict.state === 'blocked') {
-      const message = 'Blocked after repeated 429 responses: wait for the window to reset'
-      return sendError(res, new WireError(418, apiErrorCodes.BLOCKED, message), headers)
+    headers = rateLimitHeaders(options.rateLimitHeaderNames, verdict)
+    if (verdict.state !== 'ok') {
+      sendError(res, verdict.state === 'limited' ? tooManyRequests() : blocked(), headers)
+      return undefined
     }
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return sendMethodNotAllowed(res, 'GET, HEAD', headers)
+    sendMethodNotAllowed(res, 'GET, HEAD', headers)
+    return undefined
   }
-  try {
-    await serveAdmitted(state, req, res, endpoint, rawQuery, headers)
-  } catch (error) {
+  const answerError = (error: unknown) => {
     if (!(error instanceof WireError)) throw error
     sendError(res, error, headers)
   }
+  const faults = faultsFor(state, req, endpoint)
+  const auth = options.endpointAuth === 'SIGNED' ? 'SIGNED' : endpoints[endpoint].auth
+  const check = state.authChecks[auth]
+  try {
+    if (faults.length === 0 && check === undefined) {
+      return sendPayload(state, res, endpoint, rawQuery, headers)
+    }
+    return serveChecked(state, req, res, endpoint, rawQuery, headers, faults, check).catch(
+      answerError,
+    )
+  } catch (error) {
+    answerError(error)
+    return undefined
+  }
 }
 
-/** The part after the gateway: faults, signature, query, payload. */
-async function serveAdmitted(
+/** A request with faults to inject or a key or signature to check first. */
+async function serveChecked(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
   endpoint: EndpointPath,
   rawQuery: string,
   headers: ExtraHeaders,
+  faults: readonly Fault[],
+  check: AuthCheck | undefined,
 ): Promise<void> {
   const { options } = state
-  for (const fault of faultsFor(state, req, endpoint)) {
+  for (const fault of faults) {
     if (fault.kind === 'latency') {
       await delay(state, fault.latencyMs ?? DEFAULT_LATENCY_MS)
       if (res.destroyed) return
       continue
     }
+    const limitFault = fault.kind === 'rate-limit' || fault.kind === 'blocked'
     const faultHeaders =
-      state.limiter === undefined && fault.kind === 'rate-limit'
-        ? rateLimitHeaders(options.rateLimitHeaderPrefix, nominalVerdict(state, endpoint, fault))
+      state.limiter === undefined && limitFault
+        ? rateLimitHeaders(options.rateLimitHeaderNames, nominalVerdict(state, endpoint, fault))
         : headers
     return sendFault(req, res, fault, faultHeaders)
   }
-  if (state.checkSignature !== undefined) {
+  if (check !== undefined) {
     // HEAD is signed as the GET it mirrors (verifyNodeRequest's rule).
-    const failure = await state.checkSignature(req)
+    const failure = await check(req)
     if (failure !== undefined) return sendError(res, failure, headers)
   }
-  const query = Object.fromEntries(new URLSearchParams(rawQuery))
-  const context = { market: state.market, depthLevels: options.depthLevels, now: readClock(state) }
-  const message = successMessage(state.seedHash, options.quirks, endpoint, rawQuery)
-  sendSuccess(res, serveEndpoint(endpoint, query, context), headers, message)
+  sendPayload(state, res, endpoint, rawQuery, headers)
+}
+
+/** The payload (cached for the second, or built), in the success envelope. */
+function sendPayload(
+  state: SandboxState,
+  res: ServerResponse,
+  endpoint: EndpointPath,
+  rawQuery: string,
+  headers: ExtraHeaders,
+): undefined {
+  const { options } = state
+  const quirks = requestQuirks(state.seedHash, options.quirks, endpoint, rawQuery)
+  const now = readClock(state)
+  const key = `${endpoint}?${rawQuery}`
+  let payload = state.payloads.get(key, now)
+  if (payload === undefined) {
+    const query = Object.fromEntries(new URLSearchParams(rawQuery))
+    const context = {
+      market: state.market,
+      depthLevels: options.depthLevels,
+      now,
+      orderKey: quirks.orderKey,
+    }
+    const data = serveEndpoint(endpoint, query, context)
+    payload = state.payloads.set(
+      key,
+      now,
+      data instanceof RawJson ? data.text : JSON.stringify(data),
+    )
+  }
+  sendSuccessPayload(res, payload, { ...quirks, headers })
+  return undefined
 }

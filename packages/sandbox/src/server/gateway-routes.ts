@@ -9,10 +9,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { apiErrorCodes } from '@perpkit/schemas'
-import { sendError, sendMethodNotAllowed, sendSuccess } from './respond.ts'
+import { sendError, sendMethodNotAllowed, sendSuccess } from '../wire/respond.ts'
+import { liveMessages, WireError } from '../wire/wire-error.ts'
+import { requestQuirks } from './request-quirks.ts'
 import { readClock, type SandboxState } from './sandbox-state.ts'
-import { successMessage } from './success-message.ts'
-import { liveMessages, WireError } from './wire-error.ts'
 
 /** Path of the server-time route. */
 const SYSTEM_TIME_PATH = '/system/time'
@@ -42,7 +42,7 @@ export function serveGatewayRoute(
     sendMethodNotAllowed(res, 'GET, HEAD')
     return true
   }
-  const message = successMessage(state.seedHash, state.options.quirks, path, '')
-  sendSuccess(res, { server_time: readClock(state) }, {}, message)
+  const quirks = requestQuirks(state.seedHash, state.options.quirks, path, '')
+  sendSuccess(res, { server_time: readClock(state) }, quirks)
   return true
 }

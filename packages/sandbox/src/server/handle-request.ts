@@ -1,6 +1,6 @@
 /**
- * One request, start to finish: CORS headers and preflights; control
- * routes; gateway routes (`/system/time`, the retired V1 API); the OpenAPI
+ * One request, start to finish: CORS headers and preflights; the signed
+ * route and control routes; gateway and compatibility routes (`/system/time`, the retired V1 API); the OpenAPI
  * document (`/openapi.json`); unknown path
  * (404, `msg`); then an endpoint of the table (see `serveEndpointRequest`).
  * Anything unexpected becomes HTTP 500 JSON: a request never crashes the
@@ -9,15 +9,17 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { SIGNED_ROUTE_PATH, serveSignedRoute } from '../signed/signed-route.ts'
+import { sendError, sendNotFound } from '../wire/respond.ts'
+import { INTERNAL_ERROR_CODE, WireError } from '../wire/wire-error.ts'
+import { serveCompatibilityRoute } from './compatibility-routes.ts'
 import { CONTROL_PREFIX, serveControl } from './control-routes.ts'
 import { applyCors, isPreflight, sendPreflight } from './cors.ts'
 import { findEndpoint } from './endpoint-handlers.ts'
 import { serveEndpointRequest } from './endpoint-request.ts'
 import { serveGatewayRoute } from './gateway-routes.ts'
 import { serveOpenApi } from './openapi-route.ts'
-import { sendError, sendNotFound } from './respond.ts'
 import type { SandboxState } from './sandbox-state.ts'
-import { INTERNAL_ERROR_CODE, WireError } from './wire-error.ts'
 
 export type { SandboxState } from './sandbox-state.ts'
 
@@ -28,20 +30,28 @@ function splitUrl(raw: string): { path: string; rawQuery: string } {
     : { path: raw.slice(0, mark), rawQuery: raw.slice(mark + 1) }
 }
 
-async function serve(
+/** Routes a request; a promise only when the answer has to wait (faults, signatures, bodies). */
+function serve(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): undefined | Promise<void> {
   applyCors(state.options, req, res)
   const { path, rawQuery } = splitUrl(req.url ?? '/')
-  if (isPreflight(state.options, req)) return sendPreflight(state.options, req, res, path)
-  if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
-  if (serveGatewayRoute(state, req, res, path)) return
-  if (serveOpenApi(req, res, path)) return
   const endpoint = findEndpoint(path)
-  if (endpoint === undefined) return sendNotFound(res)
-  return serveEndpointRequest(state, req, res, endpoint, rawQuery)
+  if (isPreflight(state.options, req)) sendPreflight(state.options, req, res, path)
+  else if (endpoint !== undefined) {
+    return serveEndpointRequest(state, req, res, endpoint, rawQuery)
+  } else if (path === SIGNED_ROUTE_PATH) return serveSignedRoute(req, res, state.checkSignature)
+  else if (path.startsWith(CONTROL_PREFIX)) return serveControl(req, res, path, state.faults)
+  else if (
+    !serveGatewayRoute(state, req, res, path) &&
+    !serveCompatibilityRoute(state, req, res, path) &&
+    !serveOpenApi(req, res, path)
+  ) {
+    sendNotFound(res)
+  }
+  return undefined
 }
 
 /**
@@ -49,11 +59,11 @@ async function serve(
  * (unless a fault asks for it). Errors become their API answer, unexpected
  * ones HTTP 500 JSON.
  */
-export async function handleRequest(
+export function handleRequest(
   state: SandboxState,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): void {
   const started = performance.now()
   const { log } = state.options
   if (log !== undefined) {
@@ -64,9 +74,7 @@ export async function handleRequest(
       )
     })
   }
-  try {
-    await serve(state, req, res)
-  } catch (error) {
+  const fail = (error: unknown) => {
     if (error instanceof WireError) {
       sendError(res, error)
       return
@@ -74,5 +82,10 @@ export async function handleRequest(
     if (!state.options.quiet) console.error('perpkit-sandbox: unexpected error', error)
     if (res.headersSent) res.destroy()
     else sendError(res, new WireError(500, INTERNAL_ERROR_CODE, 'Internal server error'))
+  }
+  try {
+    serve(state, req, res)?.catch(fail)
+  } catch (error) {
+    fail(error)
   }
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
-import { sendJson, sendMethodNotAllowed } from './respond.ts'
+import { sendJson, sendMethodNotAllowed } from '../wire/respond.ts'
 
 /** Path of the document. */
 const OPENAPI_PATH = '/openapi.json'

@@ -5,7 +5,7 @@
  * @module
  */
 import { apiErrorCodes, queryParameterErrorCodes } from '@perpkit/schemas'
-import { liveMessages, unknownSymbol, WireError } from './wire-error.ts'
+import { liveMessages, unknownSymbol, WireError } from '../wire/wire-error.ts'
 
 /** A validation issue: where (`path[0]` is the parameter) and why. */
 export interface QueryIssue {

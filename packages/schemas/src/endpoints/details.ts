@@ -11,7 +11,7 @@ import { withPredicate } from '../fast-field.ts'
 import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
 import { safeIntegerSource } from '../fast-source.ts'
 import { modelMap, orNull } from '../model-map.ts'
-import type { Contract, ProductType } from '../models.ts'
+import type { Contract, ProductType, TradfiInfo } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
@@ -37,10 +37,41 @@ const noneableTime = z.optional(
   ),
 )
 
+const isTradfiInfo = (v: unknown) =>
+  v === null ||
+  (typeof v === 'object' &&
+    !Array.isArray(v) &&
+    ((v as { market_group?: unknown }).market_group == null ||
+      typeof (v as { market_group?: unknown }).market_group === 'string'))
+
+/**
+ * `tradfi_info`: `null` on crypto contracts; on a contract that tracks a
+ * traditional market (shares, indices, FX, metals), an object naming the
+ * market in `market_group` (`"US_MARKET"`, `"HK_STOCK"`, `"FOREX"`,
+ * `"INDEX_JP"`, `"METAL_LME"`, ...).
+ *
+ * @example
+ * ```ts
+ * tradfiInfoWire.parse({ market_group: 'US_MARKET' }) // { market_group: 'US_MARKET' }
+ * ```
+ */
+export const tradfiInfoWire = withPredicate(
+  z.nullable(z.object({ market_group: z.optional(z.nullable(z.string())) })),
+  isTradfiInfo,
+  (v) => {
+    if (v === null) return null
+    const group = (v as { market_group?: string | null }).market_group
+    return group === undefined ? {} : { market_group: group }
+  },
+)
+
 /**
  * One wire contract row. Accepts both `vol_precision` (live) and
  * `volume_precision` (the spec's table); fields that older rows lack are
- * optional; unknown extra fields are ignored.
+ * optional; unknown extra fields are ignored. Optional fields whose absence
+ * is normal (older rows lack the newer fields; `funding_time` and
+ * `tradfi_info` are beyond the spec's table) are {@link seldomSent}: drift
+ * does not report them missing.
  *
  * @example
  * ```ts
@@ -59,7 +90,8 @@ export const contractWire = z
     volume_precision: seldomSent(z.optional(unsignedDecimalString)),
     price_precision: unsignedDecimalString,
     max_volume: unsignedDecimalString,
-    market_max_volume: z.optional(unsignedDecimalString),
+    // Older rows lack it (and funding_interval_hours, status, delist_time): not drift.
+    market_max_volume: seldomSent(z.optional(unsignedDecimalString)),
     min_volume: unsignedDecimalString,
     contract_size: unsignedDecimalString,
     index_price: unsignedDecimalString,
@@ -79,11 +111,16 @@ export const contractWire = z
     high_24h: unsignedDecimalString,
     low_24h: unsignedDecimalString,
     change_24h: decimalString,
-    funding_interval_hours: z.optional(positiveInt),
-    status: z.optional(oneOfValues(['Trading', 'Delisted'], 'one of "Trading", "Delisted"')),
-    delist_time: z.optional(uint),
-    // Live rows carry it although the spec's table does not: next settlement, ms.
-    funding_time: z.optional(uint),
+    funding_interval_hours: seldomSent(z.optional(positiveInt)),
+    status: seldomSent(
+      z.optional(oneOfValues(['Trading', 'Delisted'], 'one of "Trading", "Delisted"')),
+    ),
+    delist_time: seldomSent(z.optional(uint)),
+    // Live rows carry these two although the spec's table does not, so servers that
+    // follow the table leave them out: next settlement (ms), and the market a TradFi
+    // contract tracks.
+    funding_time: seldomSent(z.optional(uint)),
+    tradfi_info: seldomSent(z.optional(tradfiInfoWire)),
   })
   .check(
     z.refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
@@ -151,12 +188,20 @@ const contractModel = modelMap<Contract>(
     ['status', 'orNull', 'status'],
     ['delistTime', 'optionalEpochToMs', 'delist_time'],
     ['nextFundingTime', 'optionalEpochToMs', 'funding_time'],
+    ['tradfiInfo', 'tradfiInfoOf', 'tradfi_info'],
   ],
-  { productTypeOf, volumePrecisionOf, orNull, epochToMs, optionalEpochToMs },
+  { productTypeOf, volumePrecisionOf, orNull, epochToMs, optionalEpochToMs, tradfiInfoOf },
 )
 
 function productTypeOf(code: 1 | 2): ProductType {
   return code === 1 ? 'perpetual' : 'futures'
+}
+
+/** The model of `tradfi_info`: `null` for none (absent or `null`). */
+function tradfiInfoOf(
+  info: { market_group?: string | null } | null | undefined,
+): TradfiInfo | null {
+  return info == null ? null : { marketGroup: info.market_group ?? null }
 }
 
 /** The quantity step under either wire name (the row's refinement requires one). */

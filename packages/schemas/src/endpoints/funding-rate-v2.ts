@@ -1,8 +1,8 @@
 /**
  * `/contract/public/funding-rate-v2`: the current funding rate of every
  * contract (or of one) in one call. Rows are shaped like funding-rate's, but
- * live servers send them without `timestamp`, may add keys, and cover only a
- * subset of the contracts.
+ * live servers send them without `timestamp`, may add keys (the funding
+ * interval), and cover only a subset of the contracts.
  *
  * @module
  */
@@ -11,10 +11,10 @@ import { seldomSent } from '../drift.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { epochToMs } from '../epochs.ts'
 import { fastList } from '../fast-list.ts'
-import { modelMap } from '../model-map.ts'
+import { modelMap, orNull } from '../model-map.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
-import { decimalLike, decimalString, uint } from '../primitives.ts'
+import { decimalLike, decimalString, positiveInt, uint } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 /**
@@ -34,13 +34,15 @@ export const fundingRateV2RowWire = z.object({
   funding_time: uint,
   funding_upper_limit: decimalLike,
   funding_lower_limit: decimalLike,
+  // A key funding-rate's rows lack; live rows may carry it: not drift either way.
+  funding_interval_hours: seldomSent(z.optional(positiveInt)),
 })
 
 /**
  * Maps a checked funding-rate-v2 row to the model.
  *
  * @param row - The wire row.
- * @returns The model; `timestamp` is `null` when the row has none.
+ * @returns The model; `timestamp` (and `fundingIntervalHours`) `null` when the row has none.
  * @example
  * ```ts
  * toFundingRateV2Row({ symbol: 'BTCUSDT', rate_value: '0.0001', expected_rate: '0.0001', funding_time: 1767254400000, funding_upper_limit: '0.0375', funding_lower_limit: '-0.0375' }).timestamp // null
@@ -59,8 +61,9 @@ const rowModel = modelMap<FundingRate>(
     ['fundingTime', 'epochToMs', 'funding_time'],
     'funding_upper_limit',
     'funding_lower_limit',
+    ['fundingIntervalHours', 'orNull', 'funding_interval_hours'],
   ],
-  { optionalMs: (t?: number) => (t === undefined ? null : epochToMs(t)), epochToMs },
+  { optionalMs: (t?: number) => (t === undefined ? null : epochToMs(t)), epochToMs, orNull },
 )
 
 /**

@@ -67,6 +67,8 @@ export function toFundingRate(f: z.output<typeof fundingRateData>): FundingRate 
     fundingTime: f.funding_time,
     fundingUpperLimit: f.funding_upper_limit,
     fundingLowerLimit: f.funding_lower_limit,
+    // Only funding-rate-v2 rows say it.
+    fundingIntervalHours: null,
   }
 }
 

@@ -1,41 +1,50 @@
 /**
  * The OpenAPI 3.1 document of the wire, built from the endpoint table: one path per row of
  * `endpoints` with its query parameters (from the row's `query` schema), its answers (the
- * envelope around the row's `wire` schema, the error bodies with their live codes) and the
- * rate-limit and authentication headers. Nothing here lists the endpoints.
+ * envelope around the row's `wire` schema, the error bodies with their live codes, an example
+ * of each from the sandbox) and the rate-limit and authentication headers; and the gateway's
+ * routes beside it (`/system/time`). Nothing here lists the endpoints.
  *
  * @module
  */
 import { defaultHeaderNames } from '@perpkit/signer'
 import type { $ZodType } from 'zod/v4/core'
-import { rateLimitHeaderNames } from '../conventions.ts'
+import { DEFAULT_RATE_LIMIT_HEADER_PREFIX } from '../conventions.ts'
 import type { EndpointDefinition } from '../endpoint.ts'
 import { endpoints } from '../endpoints/index.ts'
 import { envelopeWire } from '../envelope.ts'
-import type { AuthType } from '../routes.ts'
+import type { AuthType, EndpointPath } from '../routes.ts'
+import { attachExamples, type OpenApiExamples, readExamples } from './examples.ts'
+import { gatewayRoutes } from './gateway-routes.ts'
 import { type JsonSchema, queryParameterSchema, sharedSchemas, wireSchemas } from './json-schema.ts'
 import {
   badRequestCodes,
   badRequestResponse,
   okResponse,
-  RATE_LIMIT_HEADER_PREFIX,
   rateLimitHeaderRefs,
   rateLimitHeaders,
   sharedErrorResponses,
   successBody,
 } from './responses.ts'
+import { tagOfEndpoint, tags } from './tags.ts'
 
 /** An OpenAPI document, as plain JSON. */
 export type OpenApiDocument = Record<string, unknown>
 
-/** What each query parameter means, for the document's readers. */
-const parameterNotes: Readonly<Record<string, string>> = {
-  symbol: 'Contract symbol, e.g. `BTCUSDT`.',
-  step: 'Candle length in minutes.',
-  start_time: 'Window start, epoch SECONDS (inclusive: candles whose open time is within).',
-  end_time: 'Window end, epoch SECONDS (inclusive).',
-  limit: 'Number of records.',
+/** What each query parameter means, for the document's readers (with a unit where it has one). */
+const parameterNotes: Readonly<Record<string, JsonSchema>> = {
+  symbol: { description: 'Contract symbol, e.g. `BTCUSDT`.' },
+  step: { description: 'Candle length, in minutes.', 'x-unit': 'min' },
+  start_time: {
+    description: 'Window start, epoch SECONDS (inclusive: candles whose open time is within).',
+    'x-unit': 's',
+  },
+  end_time: { description: 'Window end, epoch SECONDS (inclusive).', 'x-unit': 's' },
+  limit: { description: 'Number of records.' },
 }
+
+/** The shared responses every operation may answer, by HTTP status. */
+const SHARED = (name: string) => ({ $ref: `#/components/responses/${name}` })
 
 /** `getMarkPriceKlines` → `MarkPriceKlines`. */
 function baseName(row: EndpointDefinition): string {
@@ -70,10 +79,25 @@ function parametersOf(row: EndpointDefinition): JsonSchema[] {
       name,
       in: 'query',
       required: !optional,
-      ...(parameterNotes[name] !== undefined && { description: parameterNotes[name] }),
+      ...parameterNotes[name],
       schema: queryParameterSchema(inner),
     }
   })
+}
+
+/**
+ * A list payload capped at `max` records: the array itself, or the one array property of an
+ * object payload (`{ list: [...] }`).
+ */
+function capList(schema: JsonSchema, max: number): JsonSchema {
+  if (schema.type === 'array') return { ...schema, maxItems: max }
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  const lists = Object.entries(properties ?? {}).filter(([, p]) => p.type === 'array')
+  const [list] = lists
+  if (lists.length !== 1 || list === undefined) {
+    throw new Error('openapi: a capped payload must be a list or hold exactly one')
+  }
+  return { ...schema, properties: { ...properties, [list[0]]: { ...list[1], maxItems: max } } }
 }
 
 /** The prose of an operation: the row's budget, caps and order. */
@@ -94,21 +118,29 @@ function describe(row: EndpointDefinition): string {
 /**
  * Builds the OpenAPI 3.1 document of the wire from the endpoint table.
  *
+ * @param examples - The examples of its answers (the committed file by default).
  * @returns The document, as JSON.
  */
-export function buildOpenApiDocument(): OpenApiDocument {
+export function buildOpenApiDocument(examples: OpenApiExamples = readExamples()): OpenApiDocument {
   const rows: EndpointDefinition[] = Object.values(endpoints)
   // Each wire schema once, named after the first row that sends it.
   const dataNames = new Map<$ZodType, string>()
   for (const row of rows) {
     if (!dataNames.has(row.wire)) dataNames.set(row.wire, `${baseName(row)}Data`)
   }
+  for (const route of gatewayRoutes) dataNames.set(route.data, route.dataName)
   const named = new Map<string, $ZodType>([['Envelope', envelopeWire]])
   for (const [schema, name] of dataNames) named.set(name, schema)
-  const generated = wireSchemas(named)
-  const envelope = generated.Envelope as JsonSchema
+  const { Envelope: envelope, ...generated } = wireSchemas(named) as Record<string, JsonSchema>
+  if (envelope === undefined) throw new Error('openapi: the envelope was not generated')
+  for (const row of rows) {
+    const name = dataNames.get(row.wire) as string
+    if (row.maxRecords !== undefined) {
+      generated[name] = capList(generated[name] as JsonSchema, row.maxRecords)
+    }
+  }
 
-  const headers = rateLimitHeaderRefs(rateLimitHeaderNames(RATE_LIMIT_HEADER_PREFIX))
+  const headers = rateLimitHeaderRefs(DEFAULT_RATE_LIMIT_HEADER_PREFIX)
   const schemas: Record<string, JsonSchema> = { ...sharedSchemas, ...generated }
   const paths: Record<string, JsonSchema> = {}
   for (const row of rows) {
@@ -122,6 +154,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     paths[row.path] = {
       [row.method.toLowerCase()]: {
         operationId: row.clientMethod,
+        tags: [tagOfEndpoint[row.path as EndpointPath]],
         summary: row.description,
         description: describe(row),
         parameters,
@@ -130,26 +163,55 @@ export function buildOpenApiDocument(): OpenApiDocument {
         responses: {
           '200': okResponse(envelope, successName, headers),
           ...(codes.length > 0 && { '400': badRequestResponse(envelope, codes, headers) }),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '418': { $ref: '#/components/responses/Blocked' },
-          '429': { $ref: '#/components/responses/TooManyRequests' },
-          '500': { $ref: '#/components/responses/InternalError' },
-          '503': { $ref: '#/components/responses/Unavailable' },
+          '401': SHARED('Unauthorized'),
+          '403': SHARED('Forbidden'),
+          '418': SHARED('Blocked'),
+          '429': SHARED('TooManyRequests'),
+          '500': SHARED('InternalError'),
+          '503': SHARED('Unavailable'),
+        },
+      },
+    }
+  }
+  for (const route of gatewayRoutes) {
+    const successName = route.dataName.replace(/Data$/, 'Response')
+    schemas[successName] = successBody(envelope, route.dataName)
+    paths[route.path] = {
+      get: {
+        operationId: route.operationId,
+        tags: [route.tag],
+        summary: route.summary,
+        description: route.description,
+        security: [],
+        responses: {
+          '200': {
+            description: 'Code 1000 with the wire `data`.',
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${successName}` } },
+            },
+          },
+          '403': SHARED('Forbidden'),
+          '503': SHARED('Unavailable'),
         },
       },
     }
   }
 
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'Contract market-data API (wire)',
       version: '2',
       description: [
-        'What a server of the contract market-data interface sends, generated by `@perpkit/schemas` from its endpoint table and zod schemas: wire names and units, live quirks included (decimals as strings, limits as strings or numbers, `null` book sides, `message` or `msg`).',
+        'What a server of the contract market-data interface sends, generated by `@perpkit/schemas` from its endpoint table and zod schemas: wire names and units, live quirks included (decimals as strings, limits as strings or numbers, `null` book sides, `message` or `msg`). The examples are answers of the perpkit sandbox with a pinned clock.',
         '',
-        'Every answer is the envelope `{code, message, trace, data}`; `code` 1000 is success. Some errors arrive with HTTP 200 (maintenance, 30016): always check `code`. Rate-limit headers carry a prefix per deployment (`X-PK` on the perpkit sandbox, `X-BM` on BitMart): `-Remaining` counts requests USED, `-Reset` is the window length in seconds.',
+        'Every answer is the envelope `{code, message, trace, data}`; `code` 1000 is success. Some errors arrive with HTTP 200 (maintenance, 30016): always check `code`.',
+        '',
+        'Times are epoch SECONDS on candles (`timestamp`, `start_time`, `end_time`), trades (`time`) and `delist_time`, epoch MILLISECONDS everywhere else: each time field says which in its description and in `x-unit` (`s`, `ms`; durations `min`, `h`).',
+        '',
+        `Rate-limit headers carry a prefix per deployment: \`${DEFAULT_RATE_LIMIT_HEADER_PREFIX}-RateLimit-Limit\` and so on here and on the perpkit sandbox (\`X-BM\` on BitMart). Beware their live meanings: \`-Remaining\` counts the requests USED in the window, \`-Reset\` is the window LENGTH in seconds.`,
       ].join('\n'),
+      contact: { name: 'perpkit', url: 'https://github.com/perpkit/perpkit/issues' },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
@@ -159,6 +221,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         variables: { port: { default: '4010' } },
       },
     ],
+    tags,
     paths,
     components: {
       schemas,
@@ -187,6 +250,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     },
   }
+  attachExamples(document, examples)
+  return document
 }
 
 /**

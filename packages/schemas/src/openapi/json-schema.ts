@@ -35,6 +35,7 @@ import {
   uint,
   unsignedDecimalString,
 } from '../primitives.ts'
+import { documentFields } from './field-docs.ts'
 
 /** A JSON Schema object, as written into the document. */
 export type JsonSchema = Record<string, unknown>
@@ -65,13 +66,22 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   },
   DepthLevel: {
     type: 'array',
-    description: 'One book level: [price, qty, total], the third being the running total.',
+    description:
+      'One book level, three decimal strings: [price, qty, total]. The price is in the quote currency (USDT), the quantity in contracts, the total the running quantity from the top of the book down to this level.',
+    // `items` beside `prefixItems` (each element is the same kind of string) and exactly three
+    // of them: tools that read only `items` (samplers, mock servers, converters) get it right.
     prefixItems: [
-      ref('UnsignedDecimalString'),
-      ref('UnsignedDecimalString'),
-      ref('UnsignedDecimalString'),
+      { ...ref('UnsignedDecimalString'), description: 'Price of the level.' },
+      { ...ref('UnsignedDecimalString'), description: 'Quantity at this price, in contracts.' },
+      {
+        ...ref('UnsignedDecimalString'),
+        description: 'Running total from the top of the book down to this level, in contracts.',
+      },
     ],
+    items: ref('UnsignedDecimalString'),
     minItems: 3,
+    maxItems: 3,
+    examples: [['95000.1', '12', '40']],
   },
 }
 
@@ -111,25 +121,31 @@ const overrides = new Map<$ZodType, JsonSchema>([
   [noneableTime, { anyOf: [UINT, { enum: ['', null] }] }],
   [envelopeCode, { anyOf: [INTEGER, { type: 'string', pattern: '^-?\\d+$' }] }],
   [inner(envelopeWire.shape.data), {}],
-  [contractWire.shape.product_type, { type: 'number', enum: [1, 2] }],
+  [contractWire.shape.product_type, { type: 'integer', enum: [1, 2] }],
   [inner(contractWire.shape.status), { type: 'string', enum: ['Trading', 'Delisted'] }],
 ])
 
-// Each route's limit: an integer from 1 to the route's maxRecords (params.ts's limitValue).
+// Each route's limit: an integer from 1 to the route's maxRecords (params.ts's limitValue),
+// with the number of records a request without one gets.
 for (const row of Object.values(endpoints)) {
   const limit = (row.query.shape as Record<string, unknown>).limit
   if (limit === undefined || row.maxRecords === undefined) continue
   const checked = (inner(limit)._zod.def as unknown as { out: $ZodType }).out
-  overrides.set(checked, { type: 'integer', minimum: 1, maximum: row.maxRecords })
+  overrides.set(checked, {
+    type: 'integer',
+    minimum: 1,
+    maximum: row.maxRecords,
+    ...(row.defaultRecords !== undefined && { default: row.defaultRecords }),
+  })
 }
 
-/** The refinements of wire objects that JSON Schema can state, added to zod's output. */
+/**
+ * The refinements that JSON Schema can state, added to zod's output. Not the details row's
+ * `vol_precision or volume_precision`: an `anyOf` of `required` beside `properties` makes
+ * generated types `unknown` and mock servers send `{}`; both keys are optional properties,
+ * whose descriptions say that a row carries one.
+ */
 const refinements = new Map<$ZodType, JsonSchema>([
-  [
-    contractWire,
-    // `vol_precision (or volume_precision) is required`: live rows send the first, the spec names the second.
-    { anyOf: [{ required: ['vol_precision'] }, { required: ['volume_precision'] }] },
-  ],
   // `symbol is required`: a refinement (not z.minLength, see params.ts), so zod cannot describe it.
   [symbolQuery, { minLength: 1 }],
 ])
@@ -180,8 +196,13 @@ export function wireSchemas(named: ReadonlyMap<string, $ZodType>): Record<string
     override: refine,
     uri: (id) => `${COMPONENTS}${id}`,
   })
+  // Every field described (with its unit when it is a time), once zod is done with the JSON.
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema as JsonSchema)]),
+    Object.entries(schemas).map(([id, schema]) => {
+      const json = withoutDialect(schema as JsonSchema)
+      documentFields(id, json)
+      return [id, json]
+    }),
   )
 }
 

@@ -1,10 +1,11 @@
 /**
  * The parts of the OpenAPI document that are the same for every endpoint: the envelope around
- * each answer, the error bodies with their live codes and HTTP statuses, the rate-limit
- * headers and the authentication headers.
+ * each answer, the error bodies with their live codes and HTTP statuses, and the rate-limit
+ * headers.
  *
  * @module
  */
+import { PUBLIC_RATE_LIMIT, rateLimitHeaderNames } from '../conventions.ts'
 import type { EndpointDefinition } from '../endpoint.ts'
 import { detailsEndpoint } from '../endpoints/details.ts'
 import {
@@ -65,69 +66,87 @@ function codeOneOf(codes: readonly number[]): JsonSchema {
   return { enum: [...codes, ...codes.map(String)] }
 }
 
-/** The properties of the envelope (generated from `envelopeWire`) with `code` and `data` pinned. */
-function envelopeWith(
-  envelope: JsonSchema,
-  code: JsonSchema,
-  data: JsonSchema | undefined,
-): JsonSchema {
-  const properties: Record<string, JsonSchema> = {
-    ...(envelope.properties as Record<string, JsonSchema>),
-    code,
-  }
-  if (data) properties.data = data
-  return {
-    type: 'object',
-    properties,
-    required: data ? ['code', 'data'] : ['code'],
-  }
+/** One property of the envelope (generated from `envelopeWire`, with its description). */
+function envelopeField(envelope: JsonSchema, name: string): JsonSchema {
+  const field = (envelope.properties as Record<string, JsonSchema>)[name]
+  if (field === undefined) throw new Error(`openapi: the envelope has no "${name}"`)
+  return field
 }
 
-/** The success body of an endpoint: code 1000 and its wire `data`. */
+/**
+ * The success body of an endpoint: code 1000, its message, its trace and its wire `data`.
+ * Every key required: a success always carries all four (the gateway's `msg` never).
+ */
 export function successBody(envelope: JsonSchema, dataName: string): JsonSchema {
-  return envelopeWith(envelope, codeOneOf([SUCCESS_CODE]), ref(dataName))
+  const field = (name: string) => envelopeField(envelope, name)
+  return {
+    type: 'object',
+    properties: {
+      code: { ...codeOneOf([SUCCESS_CODE]), description: field('code').description },
+      message: field('message'),
+      trace: field('trace'),
+      data: { ...ref(dataName), description: 'The payload.' },
+    },
+    required: ['code', 'message', 'trace', 'data'],
+  }
 }
 
 /**
  * An error body with one of `codes`. Live layouts differ by kind (`message` or `msg`; `data`
- * `{}`, `null` or absent), all within the envelope.
+ * `{}`, `null` or absent), all within the envelope; `code` and `trace` always come.
  */
 function errorBody(envelope: JsonSchema, codes: readonly number[] | undefined): JsonSchema {
   const code = codes ? codeOneOf(codes) : { type: 'integer', not: { const: SUCCESS_CODE } }
-  return envelopeWith(envelope, code, undefined)
+  const fields = envelope.properties as Record<string, JsonSchema>
+  return {
+    type: 'object',
+    properties: {
+      ...fields,
+      code: { ...code, description: envelopeField(envelope, 'code').description },
+    },
+    required: ['code', 'trace'],
+  }
 }
 
 /**
- * The prefix of the rate-limit header names in this document: the sandbox's. Live
- * deployments use their own (`X-BM` for BitMart's), with the same meanings.
+ * The rate-limit headers, as `components.headers`, with the semantics of live servers
+ * (field notes, "Rate limits"). Examples from the public budget.
  */
-export const RATE_LIMIT_HEADER_PREFIX = 'X-PK'
-
-/** The rate-limit headers, as `components.headers`. */
 export const rateLimitHeaders: Record<string, JsonSchema> = {
   RateLimitLimit: {
     description: 'The budget: requests allowed per window, per IP and endpoint.',
+    required: true,
     schema: { type: 'integer', minimum: 1 },
+    example: PUBLIC_RATE_LIMIT.limit,
   },
   RateLimitRemaining: {
     description:
       'Beware: the requests already USED in the window, this one included (as live servers send), not those left.',
+    required: true,
     schema: { type: 'integer', minimum: 0 },
+    example: 1,
   },
   RateLimitReset: {
-    description: 'Beware: the window LENGTH in seconds, not a point in time.',
-    schema: { type: 'integer', minimum: 0 },
+    description:
+      'Beware: the window LENGTH in seconds, not a point in time (`2` for a 2 s window).',
+    required: true,
+    schema: { type: 'integer', minimum: 0, 'x-unit': 's' },
+    example: PUBLIC_RATE_LIMIT.windowMs / 1000,
   },
   RateLimitMode: {
     description: 'What the budget is counted per: `IP`.',
+    required: true,
     schema: { type: 'string' },
+    example: 'IP',
   },
 }
 
-/** The rate-limit headers of a response, by their full names, as references. */
-export function rateLimitHeaderRefs(
-  names: Record<'limit' | 'remaining' | 'reset' | 'mode', string>,
-): Record<string, JsonSchema> {
+/**
+ * The rate-limit headers of a response, by their full names after `prefix`
+ * (`X-RateLimit-Limit`, ...), as references.
+ */
+export function rateLimitHeaderRefs(prefix: string): Record<string, JsonSchema> {
+  const names = rateLimitHeaderNames(prefix)
   return {
     [names.limit]: { $ref: '#/components/headers/RateLimitLimit' },
     [names.remaining]: { $ref: '#/components/headers/RateLimitRemaining' },
@@ -145,14 +164,23 @@ function json(description: string, schema: JsonSchema, headers?: JsonSchema): Js
   }
 }
 
-/** The error responses every endpoint shares, as `components.responses`. */
+/** The HTML page the CDN in front of the service may answer with. */
+const CDN_PAGE: JsonSchema = { type: 'string', description: 'An HTML page.' }
+
+/**
+ * The error responses every endpoint shares, as `components.responses`. The rate-limit
+ * headers (`headers`) come with the answers of the limiter, which live servers always send.
+ */
 export function sharedErrorResponses(envelope: JsonSchema, headers: JsonSchema): JsonSchema {
   return {
     Unauthorized: json(
-      'A signed deployment (the sandbox with `credentials`) refused the signature headers: missing, unknown or wrong key, signature or timestamp. Body `{"trace","code","data":{},"message"}`.',
+      'A deployment that signs every call (the sandbox with `credentials`) refused the signature headers: missing, unknown, frozen or wrong key, signature or timestamp. Body `{"trace","code","data":{},"message"}`.',
       errorBody(envelope, codesWithStatus(401)),
-      headers,
     ),
+    Forbidden: {
+      description: 'The CDN in front of the service refused the request with an HTML page.',
+      content: { 'text/html': { schema: CDN_PAGE } },
+    },
     TooManyRequests: json(
       'Over the budget (per IP and endpoint). No `Retry-After` on live servers: back off for the window (`-RateLimit-Reset` seconds).',
       errorBody(envelope, codesWithStatus(429)),
@@ -166,15 +194,13 @@ export function sharedErrorResponses(envelope: JsonSchema, headers: JsonSchema):
     InternalError: json(
       'An unexpected failure. Live servers publish no code for it (the sandbox sends 50000).',
       errorBody(envelope, undefined),
-      headers,
     ),
     Unavailable: {
       description:
         'Service unavailable: code 30014 as JSON, or an HTML page from the CDN in front of the service.',
-      headers,
       content: {
         'application/json': { schema: errorBody(envelope, codesWithStatus(503)) },
-        'text/html': { schema: { type: 'string' } },
+        'text/html': { schema: CDN_PAGE },
       },
     },
   }

@@ -121,6 +121,7 @@ describe('the funding panel', () => {
     fundingTime: Date.UTC(2026, 0, 1, 8),
     fundingUpperLimit: '0.0375',
     fundingLowerLimit: '-0.0375',
+    fundingIntervalHours: null,
   }
 
   it('annualizes both rates over the contract’s interval and counts down to the settlement', () => {

@@ -16,7 +16,7 @@ import { errorText } from './async.ts'
 /** The faults on offer, as the sandbox names them in `X-Sandbox-Fault`. */
 export const FAULTS = [
   { fault: 'rate-limit=1', label: '429 rate limit' },
-  { fault: 'server-error', label: '500 server error' },
+  { fault: 'unavailable', label: '503 unavailable' },
   { fault: 'unavailable-html', label: 'HTML 503' },
   { fault: 'stall', label: 'stalled body' },
   { fault: 'maintenance', label: 'maintenance' },

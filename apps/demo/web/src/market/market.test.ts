@@ -18,7 +18,8 @@ describe('the dashboard state, against a sandbox', () => {
   let config: DashboardConfig
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 5, rateLimit: true, credentials, quiet: true })
+    // Live budgets (the default), every endpoint signed as the dashboard's client signs them.
+    sandbox = await startSandbox({ seed: 5, credentials, endpointAuth: 'SIGNED', quiet: true })
     config = { baseUrl: sandbox.url, symbol: 'ETHUSDT', source: 'sandbox', credentials }
   })
   afterAll(() => sandbox.close())
@@ -70,11 +71,11 @@ describe('the dashboard state, against a sandbox', () => {
 
   it('shows a faulted first attempt retried to success, and the typed error of a fault on every attempt', async () => {
     const faults = createFaults(config)
-    await faults.run('server-error', 'once', 'BTCUSDT')
+    await faults.run('unavailable', 'once', 'BTCUSDT')
     expect(faults.log.value.map((line) => line.text)).toEqual([
-      'server-error on the first attempt',
-      'attempt 1: GET leverage-bracket with server-error',
-      'attempt 1: HTTP 500 application/json; charset=utf-8',
+      'unavailable on the first attempt',
+      'attempt 1: GET leverage-bracket with unavailable',
+      'attempt 1: HTTP 503 application/json; charset=utf-8',
       'attempt 2: GET leverage-bracket',
       'attempt 2: HTTP 200 application/json; charset=utf-8',
       'ok after 2 attempts',

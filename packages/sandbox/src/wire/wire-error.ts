@@ -12,7 +12,7 @@ import { apiErrorCodes } from '@perpkit/schemas'
  * How live deployments lay out each kind of error body (field notes, "Live
  * error bodies, formats and routes"):
  *
- * - `'envelope'`: `{code, message, trace, data: null}` (rate limits, maintenance, 500s).
+ * - `'envelope'`: `{code, message, trace, data: null}` (rate limits, unavailability, maintenance).
  * - `'auth'`: `{trace, code, data: {}, message}` (signed-mode failures, HTTP 401).
  * - `'contract'`: `{code, message, trace}`, no `data` key (bad symbol, step, times, limit).
  * - `'gateway'`: `{trace, msg, code}`, `msg` instead of `message` and no `data`
@@ -34,8 +34,9 @@ export class WireError extends Error {
 }
 
 /**
- * Code of an unexpected failure inside the sandbox (HTTP 500). Live
- * deployments publish no code for this; the sandbox uses 50000.
+ * Code of an unexpected failure inside the sandbox itself (HTTP 500), and of
+ * the invented `server-error` fault. Live deployments publish no code for
+ * this; the sandbox uses 50000.
  */
 export const INTERNAL_ERROR_CODE = 50000
 
@@ -64,4 +65,15 @@ export function unknownSymbol(
 /** The gateway's answer to an unknown path: HTTP 404, `{"trace","msg":"Not found","code":30000}`. */
 export function notFound(): WireError {
   return new WireError(404, apiErrorCodes.NOT_FOUND, 'Not found', 'gateway')
+}
+
+/** Over the budget: HTTP 429, code 30013. */
+export function tooManyRequests(): WireError {
+  return new WireError(429, apiErrorCodes.TOO_MANY_REQUESTS, 'Too many requests')
+}
+
+/** Still sending after 429s: HTTP 418, code 30017, for the rest of the window. */
+export function blocked(): WireError {
+  const message = 'Blocked after repeated 429 responses: wait for the window to reset'
+  return new WireError(418, apiErrorCodes.BLOCKED, message)
 }
