@@ -9,7 +9,7 @@ import { RecorderError } from '../src/errors.ts'
 import { SCHEMA_VERSION } from '../src/index.ts'
 import { openStore } from '../src/one-machine/open-store.ts'
 import { loadSandbox } from '../src/source.ts'
-import { cli, tempDir } from './helpers.ts'
+import { backfillArgv, cli, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox
 const tmp = tempDir()
@@ -161,22 +161,19 @@ describe('perpkit-recorder input', () => {
       expect(status.err).toContain(
         `is open for writing by another process (PID ${holder.pid}), which did not let go within 0.3 s`,
       )
-      const backfill = await cli([
-        'backfill',
-        '--db',
-        db,
-        ...base(),
-        '--symbols',
-        'BTCUSDT',
-        '--steps',
-        '1h',
-        '--from',
-        '2026-01-01',
-        '--to',
-        '2026-01-02',
-        '--wait',
-        '0',
-      ])
+      const backfill = await cli(
+        backfillArgv(
+          {
+            db,
+            baseUrl: sandbox.url,
+            symbols: 'BTCUSDT',
+            steps: '1h',
+            from: '2026-01-01',
+            to: '2026-01-02',
+          },
+          ['--wait', '0'],
+        ),
+      )
       expect(backfill.code).toBe(1)
       expect(backfill.err).toContain(
         `is locked by another process (PID ${holder.pid}), which did not let go within 0 s`,

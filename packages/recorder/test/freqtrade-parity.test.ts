@@ -11,7 +11,16 @@ import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { estimateEta, formatDuration } from '../src/progress.ts'
-import { cli, finished, jsonLines, query, rowKey, spawnCli, tempDir } from './helpers.ts'
+import {
+  cli,
+  finished,
+  jsonLines,
+  query,
+  servedCandleRows,
+  spawnCli,
+  storedCandleRows,
+  tempDir,
+} from './helpers.ts'
 
 const NOW = Date.UTC(2026, 1, 1, 12, 30)
 const HOUR = 3_600_000
@@ -21,6 +30,20 @@ let trading: string[]
 let delisted: string[]
 const tmp = tempDir()
 const at = { now: () => NOW, clientOptions: { rateLimit: false as const } }
+
+/** `backfill` of `symbols` × `steps` into `db` from the sandbox, then `extra` flags. */
+const backfillArgs = (db: string, symbols: string, steps: string, extra: string[]) => [
+  'backfill',
+  '--db',
+  db,
+  '--base-url',
+  sandbox.url,
+  '--symbols',
+  symbols,
+  '--steps',
+  steps,
+  ...extra,
+]
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 31, quiet: true, rateLimit: false, now: () => NOW })
@@ -35,61 +58,18 @@ afterAll(async () => {
 
 const stored = (db: string, sql: string) => query(db, sql)
 
-/** The sandbox's own candles of a series, as `dataset|symbol|step|time|o|h|l|c|v`, sorted. */
-async function sandboxCandles(symbol: string, step: '1m' | '1h', from: number, lastOpen: number) {
-  const client = createClient({ baseUrl: sandbox.url, rateLimit: false })
-  const rows: string[] = []
-  const minutes = step === '1m' ? 1 : 60
-  for (const [dataset, iterate] of [
-    ['kline', client.iterKlines],
-    ['markprice-kline', client.iterMarkPriceKlines],
-  ] as const)
-    for await (const c of iterate({ symbol, step, startTime: from, endTime: lastOpen }))
-      rows.push(
-        rowKey([
-          dataset,
-          symbol,
-          minutes,
-          c.timestamp,
-          c.openPrice,
-          c.highPrice,
-          c.lowPrice,
-          c.closePrice,
-          c.volume,
-        ]),
-      )
-  return rows.sort()
-}
+/** The sandbox's own candles of a series, as the archive's rows. */
+const sandboxCandles = (symbol: string, step: '1m' | '1h', from: number, to: number) =>
+  servedCandleRows(sandbox.url, { symbols: [symbol], step, from, to })
 
-async function storedCandles(db: string, where = 'true') {
-  const rows = await stored(
-    db,
-    `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
-       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE ${where}`,
-  )
-  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
-}
+const storedCandles = storedCandleRows
 
 describe('--symbols all and patterns', () => {
   it("backfill --symbols '*USDT' --days 1 fills every trading USDT contract of the catalog and notes the delisted ones it skipped", async () => {
     expect(delisted.length).toBeGreaterThan(0)
     const db = join(tmp.dir, 'pattern.duckdb')
     const { code, out, err } = await cli(
-      [
-        'backfill',
-        '--db',
-        db,
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        '*usdt',
-        '--steps',
-        '1h',
-        '--days',
-        '1',
-        '--datasets',
-        'kline',
-      ],
+      backfillArgs(db, '*usdt', '1h', ['--days', '1', '--datasets', 'kline']),
       at,
     )
     expect(err).toBe('')
@@ -145,65 +125,17 @@ describe('--symbols all and patterns', () => {
     expect(symbols.map((r) => r.symbol)).toEqual([...trading].sort())
 
     const none = join(tmp.dir, 'none.duckdb')
-    const refused = await cli(
-      [
-        'backfill',
-        '--db',
-        none,
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        'ZZZ*',
-        '--steps',
-        '1h',
-        '--days',
-        '1',
-      ],
-      at,
-    )
+    const refused = await cli(backfillArgs(none, 'ZZZ*', '1h', ['--days', '1']), at)
     expect(refused).toMatchObject({
       code: 2,
       err: 'perpkit-recorder backfill: --symbols: "ZZZ*" matches no contract of the deployment\n',
     })
-    const bad = await cli(
-      [
-        'backfill',
-        '--db',
-        none,
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        'BTC-*',
-        '--steps',
-        '1h',
-        '--days',
-        '1',
-      ],
-      at,
-    )
+    const bad = await cli(backfillArgs(none, 'BTC-*', '1h', ['--days', '1']), at)
     expect(bad.code).toBe(2)
     expect(bad.err).toContain('"BTC-*" is no pattern')
     expect(
-      (
-        await cli(
-          [
-            'backfill',
-            '--db',
-            none,
-            '--base-url',
-            sandbox.url,
-            '--symbols',
-            'BTCUSDT',
-            '--steps',
-            '1h',
-            '--days',
-            '1',
-            '--from',
-            '2026-01-01',
-          ],
-          at,
-        )
-      ).err,
+      (await cli(backfillArgs(none, 'BTCUSDT', '1h', ['--days', '1', '--from', '2026-01-01']), at))
+        .err,
     ).toContain('--days and --from exclude each other')
     expect(existsSync(none)).toBe(false)
   })
@@ -216,23 +148,14 @@ describe('progress', () => {
     // Each reading of the clock is a second later: a pace the ETA can be checked against.
     const ticking = { ...at, now: () => (clock += 1000) }
     const { code, out } = await cli(
-      [
-        'backfill',
-        '--db',
-        db,
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        'BTCUSDT',
-        '--steps',
-        '1m',
+      backfillArgs(db, 'BTCUSDT', '1m', [
         '--from',
         String(NOW - 2 * DAY),
         '--to',
         String(NOW - DAY),
         '--concurrency',
         '1',
-      ],
+      ]),
       ticking,
     )
     expect(code).toBe(0)
@@ -296,22 +219,7 @@ describe('erase and refetch', () => {
   const lastOpen = to - 60_000
   const backfill = (extra: string[] = []) =>
     cli(
-      [
-        'backfill',
-        '--db',
-        db,
-        '--base-url',
-        sandbox.url,
-        '--symbols',
-        'ETHUSDT',
-        '--steps',
-        '1m',
-        '--from',
-        String(from),
-        '--to',
-        String(to),
-        ...extra,
-      ],
+      backfillArgs(db, 'ETHUSDT', '1m', ['--from', String(from), '--to', String(to), ...extra]),
       at,
     )
 

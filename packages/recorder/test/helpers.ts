@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { createClient } from '@perpkit/client'
 import type { Kline } from '@perpkit/schemas'
 import { runCli } from '../src/index.ts'
 import type { CandleBatch } from '../src/one-machine/candle-writer.ts'
@@ -203,4 +204,60 @@ export function candleBatch(candles: Kline[], dataset = 'kline', fetchedAt = 0):
     candles,
     fetchedAt,
   }
+}
+
+/**
+ * The stored candles, as `dataset|symbol|step|open|o|h|l|c|v` rows (see {@link rowKey}), sorted.
+ *
+ * @param db - The archive (opened read-only: nothing may hold it).
+ * @param where - A filter on the `candles` table.
+ */
+export async function storedCandleRows(db: string, where = 'true'): Promise<string[]> {
+  const rows = await query(
+    db,
+    `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
+       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE ${where}`,
+  )
+  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
+}
+
+/**
+ * A sandbox's own candles (klines and mark-price klines) of some symbols, read over HTTP, as
+ * {@link storedCandleRows} writes them, sorted.
+ *
+ * @param baseUrl - The sandbox (without a rate limit).
+ * @param series - Symbols, step, and the open times of the first and last candle (ms).
+ */
+export async function servedCandleRows(
+  baseUrl: string,
+  series: { symbols: readonly string[]; step: '1m' | '1h'; from: number; to: number },
+): Promise<string[]> {
+  const client = createClient({ baseUrl, rateLimit: false })
+  const minutes = series.step === '1m' ? 1 : 60
+  const rows: string[] = []
+  for (const [dataset, iterate] of [
+    ['kline', client.iterKlines],
+    ['markprice-kline', client.iterMarkPriceKlines],
+  ] as const)
+    for (const symbol of series.symbols)
+      for await (const c of iterate({
+        symbol,
+        step: series.step,
+        startTime: series.from,
+        endTime: series.to,
+      }))
+        rows.push(
+          rowKey([
+            dataset,
+            symbol,
+            minutes,
+            c.timestamp,
+            c.openPrice,
+            c.highPrice,
+            c.lowPrice,
+            c.closePrice,
+            c.volume,
+          ]),
+        )
+  return rows.sort()
 }

@@ -10,11 +10,20 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openArchive } from '../src/one-machine/open-archive.ts'
-import { exited, finished, jsonLines, query, rowKey, spawnCli, tempDir } from './helpers.ts'
+import {
+  exited,
+  finished,
+  jsonLines,
+  query,
+  rowKey,
+  servedCandleRows,
+  spawnCli,
+  storedCandleRows,
+  tempDir,
+} from './helpers.ts'
 import { referenceTrades } from './reference-trades.ts'
 
 const SEED = 23
@@ -131,50 +140,6 @@ async function storedTrades(symbol: string, from: number, to: number): Promise<s
   return rows.map((r) => rowKey([r.t, r.p, r.q, r.v, r.m])).sort()
 }
 
-async function storedCandles(range: (typeof BACKFILLS)[number]): Promise<string[]> {
-  const rows = await query(
-    db,
-    `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
-       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles
-     WHERE open_time >= make_timestamp_ms(${range.from}) AND open_time < make_timestamp_ms(${range.to})`,
-  )
-  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
-}
-
-/** The sandbox's own candles of a backfilled range (closed by its end), read over HTTP. */
-async function sandboxCandles(range: (typeof BACKFILLS)[number]): Promise<string[]> {
-  const client = createClient({ baseUrl: live.url, rateLimit: false })
-  const rows: string[] = []
-  for (const [dataset, iterate] of [
-    ['kline', client.iterKlines],
-    ['markprice-kline', client.iterMarkPriceKlines],
-  ] as const)
-    for (const symbol of SYMBOLS)
-      for (const step of range.steps.split(',') as ('1m' | '1h')[]) {
-        const ms = step === '1m' ? 60_000 : 3_600_000
-        for await (const c of iterate({
-          symbol,
-          step,
-          startTime: range.from,
-          endTime: range.to - ms,
-        }))
-          rows.push(
-            rowKey([
-              dataset,
-              symbol,
-              ms / 60_000,
-              c.timestamp,
-              c.openPrice,
-              c.highPrice,
-              c.lowPrice,
-              c.closePrice,
-              c.volume,
-            ]),
-          )
-      }
-  return rows.sort()
-}
-
 describe('while record runs on the archive', () => {
   it('status, export, backfill and the dashboard reader work again and again, and nothing is lost', async () => {
     let record = startRecord()
@@ -273,9 +238,25 @@ describe('while record runs on the archive', () => {
 
     // The backfilled candles equal the sandbox's.
     for (const range of BACKFILLS) {
-      const served = await sandboxCandles(range)
+      const served: string[] = []
+      for (const step of range.steps.split(',') as ('1m' | '1h')[]) {
+        const ms = step === '1m' ? 60_000 : 3_600_000
+        served.push(
+          ...(await servedCandleRows(live.url, {
+            symbols: SYMBOLS,
+            step,
+            from: range.from,
+            to: range.to - ms,
+          })),
+        )
+      }
       expect(served.length).toBeGreaterThan(100)
-      expect(await storedCandles(range)).toEqual(served)
+      expect(
+        await storedCandleRows(
+          db,
+          `open_time >= make_timestamp_ms(${range.from}) AND open_time < make_timestamp_ms(${range.to})`,
+        ),
+      ).toEqual(served.sort())
     }
   }, 600_000)
 })

@@ -57,16 +57,9 @@ export const commonHelp = `  --db <file>          DuckDB archive, created on fir
                        queries spill to disk
   -h, --help           This help`
 
-/** Help lines of `--base-url` and `--sandbox`. */
-const sourceHelp = `  --base-url <url>     API base URL (the client's default when omitted)
-  --sandbox            Start an embedded sandbox and read from it`
-
-/** Help lines of the network flags. */
-export const networkHelp = `${sourceHelp}
-  --symbols <a,b>      Contract symbols, comma-separated (e.g. BTCUSDT,ETHUSDT)`
-
-/** Help lines of the network flags where `--symbols` takes `all` and patterns (backfill, record). */
-export const selectHelp = `${sourceHelp}
+/** Help lines of the network flags (`--symbols` takes `all` and patterns: select-symbols.ts). */
+export const networkHelp = `  --base-url <url>     API base URL (the client's default when omitted)
+  --sandbox            Start an embedded sandbox and read from it
   --symbols <list>     Contract symbols, comma-separated (BTCUSDT,ETHUSDT), all, or
                        patterns such as '*USDT' ('?' one character), matched against the
                        live catalog; delisted contracts a pattern matches are skipped`

@@ -8,27 +8,25 @@
 import type { PerpkitClient } from '@perpkit/client'
 import type { Kline } from '@perpkit/schemas'
 import { alignToStep, type KlineStep } from '@perpkit/schemas/lite'
+import { CANDLE_NAMES, pickCandleDatasets } from '../cli/candle-datasets.ts'
 import {
   commonFlags,
   commonHelp,
   networkFlags,
+  networkHelp,
   parseFlags,
   parseMemoryLimit,
   parsePositive,
   parseRange,
   parseSteps,
   parseWait,
-  selectHelp,
   waitFlags,
   waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { fromOrDays } from '../cli/days.ts'
 import { note } from '../cli/note.ts'
-import { datasets as declared } from '../datasets/declared/index.ts'
 import type { CandleDataset } from '../datasets/define.ts'
-import { candleDatasets } from '../datasets/tables.ts'
-import { RecorderError } from '../errors.ts'
 import { createCandleWriter } from '../one-machine/candle-writer.ts'
 import { eraseCandles, erasedNote } from '../one-machine/erase-candles.ts'
 import { missingWindows } from '../one-machine/missing-windows.ts'
@@ -38,9 +36,6 @@ import { createProgress, estimateEta, formatDuration } from '../progress.ts'
 import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
 import { openSource } from '../source.ts'
 
-const CANDLE_DATASETS = candleDatasets(declared)
-const CANDLE_NAMES = CANDLE_DATASETS.map((d) => d.name).join(',')
-
 /** Help of `backfill`. */
 export const backfillHelp = `Usage: perpkit-recorder backfill --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
 
@@ -48,7 +43,7 @@ Fills klines and mark-price klines of each symbol and step over the range (close
 only). Interrupted, it resumes where it stopped; a window stored once is never fetched again.
 
 Options:
-${selectHelp}
+${networkHelp}
   --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
   --days <n>           Range start n days before now (instead of --from)
@@ -81,18 +76,6 @@ interface Job {
   step: KlineStep
   startTime: number
   endTime: number
-}
-
-function pickDatasets(value: string | undefined): CandleDataset[] {
-  if (value === undefined) return CANDLE_DATASETS
-  return value.split(',').map((name) => {
-    const found = CANDLE_DATASETS.find((d) => d.name === name.trim())
-    if (found === undefined)
-      throw new RecorderError(
-        `--datasets: unknown ${JSON.stringify(name)}; use ${CANDLE_DATASETS.map((d) => d.name).join(', ')}`,
-      )
-    return found
-  })
 }
 
 async function planJobs(
@@ -157,7 +140,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
   const steps = parseSteps(values.steps)
   const now = ctx.now()
   const range = parseRange(fromOrDays(values, now), values.to, now)
-  const datasets = pickDatasets(values.datasets)
+  const datasets = pickCandleDatasets(values.datasets)
   const concurrency = parsePositive('--concurrency', values.concurrency, 8)
   const waitMs = parseWait(values.wait)
   // Only closed candles: the one still open would change after it is stored.

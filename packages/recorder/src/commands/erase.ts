@@ -7,6 +7,7 @@
  * @module
  */
 import type { KlineStep } from '@perpkit/schemas/lite'
+import { CANDLE_NAMES, pickCandleDatasets } from '../cli/candle-datasets.ts'
 import {
   commonFlags,
   commonHelp,
@@ -21,14 +22,9 @@ import {
 import type { CommandContext } from '../cli/context.ts'
 import { fromOrDays } from '../cli/days.ts'
 import { note } from '../cli/note.ts'
-import { datasets as declared } from '../datasets/declared/index.ts'
-import { candleDatasets } from '../datasets/tables.ts'
-import { RecorderError } from '../errors.ts'
 import { type CandleSeries, eraseCandles, erasedNote } from '../one-machine/erase-candles.ts'
 import { openStore } from '../one-machine/open-store.ts'
 import { parseSymbolSelection, symbolMatcher } from '../select-symbols.ts'
-
-const CANDLE_NAMES = candleDatasets(declared).map((d) => d.name)
 
 /** Help of `erase`. */
 export const eraseHelp = `Usage: perpkit-recorder erase --symbols <list> (--from <date|ms> | --days <n>) [--to <date|ms>] [options]
@@ -40,7 +36,7 @@ the range fetches them again: \`backfill --erase\` does both in one run.
 Options:
   --symbols <list>     Symbols, all, or patterns such as '*USDT', among the stored series
   --steps <list>       Steps in minutes or aliases (default every stored step)
-  --datasets <list>    ${CANDLE_NAMES.join(',')} (default all)
+  --datasets <list>    ${CANDLE_NAMES} (default all)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
   --days <n>           Range start n days before now (instead of --from)
   --to <date|ms>       Range end (default now)
@@ -58,18 +54,6 @@ const flags = {
   to: { type: 'string' },
 } as const
 
-function pickDatasets(value: string | undefined): string[] {
-  if (value === undefined) return CANDLE_NAMES
-  return value.split(',').map((raw) => {
-    const name = raw.trim()
-    if (!CANDLE_NAMES.includes(name))
-      throw new RecorderError(
-        `--datasets: unknown ${JSON.stringify(name)}; use ${CANDLE_NAMES.join(', ')}`,
-      )
-    return name
-  })
-}
-
 /**
  * Runs `erase`.
  *
@@ -86,7 +70,7 @@ export async function runErase(argv: string[], ctx: CommandContext): Promise<num
   const selection = parseSymbolSelection(values.symbols)
   const steps: KlineStep[] | undefined =
     values.steps === undefined ? undefined : parseSteps(values.steps)
-  const datasets = pickDatasets(values.datasets)
+  const datasets = pickCandleDatasets(values.datasets).map((d) => d.name)
   const range = parseRange(fromOrDays(values, ctx.now()), values.to, ctx.now())
   const store = await openStore(values.db, {
     mustExist: true,

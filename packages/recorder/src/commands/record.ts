@@ -9,11 +9,11 @@ import {
   commonFlags,
   commonHelp,
   networkFlags,
+  networkHelp,
   parseFlags,
   parseMemoryLimit,
   parsePositive,
   parseWait,
-  selectHelp,
   waitFlags,
   waitHelp,
 } from '../cli/common.ts'
@@ -37,7 +37,7 @@ and, every --snapshot-interval, the current funding rate (per symbol, and of the
 one request), open interest, top-N depth, and details and leverage-bracket changes.
 
 Options:
-${selectHelp}
+${networkHelp}
   --interval <s>       Seconds between rounds of trades and settlements (default 5)
   --snapshot-interval <s>  Seconds between snapshots (default 60)
   --depth-levels <n>   Book levels kept a side (default 20)

@@ -40,7 +40,7 @@ export interface ErasedSeries extends CandleSeries {
  * @param step - The step.
  * @returns The last open time, inclusive (below the range's start when none fits).
  */
-export function lastOpenBy(to: number, step: KlineStep): number {
+function lastOpenBy(to: number, step: KlineStep): number {
   return alignToStep(to + 1, step) - stepMs(step)
 }
 

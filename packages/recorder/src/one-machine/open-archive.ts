@@ -10,7 +10,7 @@
 import { accessSync, constants, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import type { FundingRateRecord, OpenInterest } from '@perpkit/schemas'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
@@ -36,9 +36,10 @@ import {
   type TradeQuery,
   type TradeRange,
 } from './archive-recorded.ts'
+import { connectionTurns } from './connection-turns.ts'
 import type { StoreReader } from './open-store.ts'
 import { SCHEMA_VERSION } from './schema.ts'
-import { createTurns, turnTimeout } from './turns.ts'
+import { turnTimeout } from './turns.ts'
 
 /**
  * An archive open for reading. Close it soon: while it is open, DuckDB lets
@@ -160,12 +161,6 @@ function writable(dir: string): boolean {
   }
 }
 
-/** The open file, while held. */
-interface Held {
-  instance: DuckDBInstance
-  conn: DuckDBConnection
-}
-
 /**
  * Opens a recorder archive read-only, taking turns with writers, for the
  * commands and for {@link openArchive}.
@@ -189,28 +184,16 @@ export async function openReader(
   if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit
   // Spilling goes next to the file, unless that is read-only (a read-only mount or copy).
   if (!writable(dirname(resolve(file)))) settings.temp_directory = tmpdir()
-  const turns = createTurns<Held>({
+  const turns = connectionTurns({
     file,
     mode: 'read',
     waitMs: options.waitMs ?? ARCHIVE_WAIT_MS,
-    open: async () => {
-      const instance = await DuckDBInstance.create(file, settings)
-      try {
-        return { instance, conn: await instance.connect() }
-      } catch (error) {
-        instance.closeSync()
-        throw error
-      }
-    },
-    close: ({ instance, conn }) => {
-      conn.closeSync()
-      instance.closeSync()
-    },
+    settings,
   })
   const use = async <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
     let opened = false
     try {
-      return await turns.use(({ conn }) => {
+      return await turns.use((conn) => {
         opened = true
         return work(conn)
       })

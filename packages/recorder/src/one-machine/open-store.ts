@@ -8,13 +8,14 @@
  * @module
  */
 import { existsSync } from 'node:fs'
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
 import { RecorderError } from '../errors.ts'
 import { ArchiveError } from './archive-error.ts'
+import { connectionTurns } from './connection-turns.ts'
 import { migrations, reconcile, SCHEMA_VERSION } from './schema.ts'
-import { createTurns, turnTimeout } from './turns.ts'
+import { turnTimeout } from './turns.ts'
 
 /**
  * An open archive: one connection, statements serialized, each batch its own
@@ -56,12 +57,6 @@ export interface OpenStoreOptions {
   waitMs?: number | undefined
   /** Called when a wait for a turn begins, with the holder's PID when DuckDB names it. */
   onWait?: ((pid: string | undefined) => void) | undefined
-}
-
-/** The open file, while held. */
-interface Held {
-  instance: DuckDBInstance
-  conn: DuckDBConnection
 }
 
 /**
@@ -149,28 +144,16 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
     throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
   }
   const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT
-  const turns = createTurns<Held>({
+  const turns = connectionTurns({
     file,
     mode: 'write',
     waitMs: options.waitMs ?? Number.POSITIVE_INFINITY,
     onWait: options.onWait,
-    open: async () => {
-      const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit })
-      try {
-        return { instance, conn: await instance.connect() }
-      } catch (error) {
-        instance.closeSync()
-        throw error
-      }
-    },
-    close: ({ instance, conn }) => {
-      conn.closeSync()
-      instance.closeSync()
-    },
+    settings: { memory_limit: memoryLimit },
   })
   const use = async <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
     try {
-      return await turns.use(({ conn }) => work(conn))
+      return await turns.use(work)
     } catch (error) {
       if (turnTimeout(error) !== undefined) friendly(file, error)
       throw error

@@ -15,10 +15,10 @@ import type { Store } from './open-store.ts'
 import { type Fetched, isLocked, type RoundReport, writeFetched } from './record-round.ts'
 
 /** Rows waiting for the file, at most (about 60 MB): 16 minutes of 10 busy symbols. */
-export const MAX_PENDING_ROWS = 200_000
+const MAX_PENDING_ROWS = 200_000
 
 /** A fetched round: its writes and how many rows they hold. */
-export interface FetchedRound {
+interface FetchedRound {
   fetched: Fetched[]
   rows: number
 }

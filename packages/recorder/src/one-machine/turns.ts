@@ -28,7 +28,7 @@ import { resolve } from 'node:path'
 import { readLockError } from '../duckdb/lock-error.ts'
 import { type Announced, announce, liveMarkers, type TurnMode, waitingDir } from './turn-markers.ts'
 
-export { STALE_MS, type TurnMode, waitingDir } from './turn-markers.ts'
+export { STALE_MS, waitingDir } from './turn-markers.ts'
 
 /** How often an idle holder looks for waiters, ms. */
 export const IDLE_CHECK_MS = 50

@@ -6,18 +6,19 @@
  *
  * @module
  */
+import type { ComponentChildren } from 'preact'
 import { formatDateTime, formatDecimal, formatDuration } from '../../../src/format.ts'
 import { DepthChart } from '../charts/depth-chart.tsx'
+import { Ladder } from '../components/book-panel.tsx'
 import { Panel } from '../components/panel.tsx'
 import { depthCurves } from '../logic/book.ts'
 import { tickOf } from './archive-format.ts'
 import type { ArchiveStore } from './archive-store.ts'
-import type { ArchiveDepthSnapshot } from './archive-wire.ts'
 
 /** A trade's time: UTC date and time with seconds. */
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
 
-function Note(props: { testid: string; children: preact.ComponentChildren }) {
+function Note(props: { testid: string; children: ComponentChildren }) {
   return (
     <p class="panel-loading" data-testid={props.testid}>
       {props.children}
@@ -91,40 +92,6 @@ export function ArchiveTradesPanel({ store }: { store: ArchiveStore }) {
   )
 }
 
-function Ladder({ snapshot, tick }: { snapshot: ArchiveDepthSnapshot; tick: string }) {
-  const rows = Math.max(snapshot.bids.length, snapshot.asks.length)
-  return (
-    <table class="ladder" data-testid="archive-book">
-      <thead>
-        <tr>
-          <th>total</th>
-          <th>bid qty</th>
-          <th>bid</th>
-          <th>ask</th>
-          <th>ask qty</th>
-          <th>total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Array.from({ length: rows }, (_, i) => {
-          const bid = snapshot.bids[i]
-          const ask = snapshot.asks[i]
-          return (
-            <tr key={i}>
-              <td>{bid && formatDecimal(bid.total)}</td>
-              <td>{bid && formatDecimal(bid.qty)}</td>
-              <td class="bid">{bid && formatDecimal(bid.price, { step: tick })}</td>
-              <td class="ask">{ask && formatDecimal(ask.price, { step: tick })}</td>
-              <td>{ask && formatDecimal(ask.qty)}</td>
-              <td>{ask && formatDecimal(ask.total)}</td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
-  )
-}
-
 /** One recorded depth snapshot (`archive-depth`): its depth chart and ladder, older / newest. */
 export function ArchiveDepthPanel({ store }: { store: ArchiveStore }) {
   const snapshot = store.depth.value?.snapshot ?? null
@@ -185,7 +152,15 @@ export function ArchiveDepthPanel({ store }: { store: ArchiveStore }) {
             formatQty={(value) => formatDecimal(value, { decimals: 0 })}
           />
           <div class="scroll">
-            <Ladder snapshot={snapshot} tick={tick} />
+            <Ladder
+              bids={snapshot.bids}
+              asks={snapshot.asks}
+              f={{
+                price: (value) => formatDecimal(value, { step: tick }),
+                contracts: (value) => formatDecimal(value),
+              }}
+              testid="archive-book"
+            />
           </div>
         </>
       )}

@@ -38,7 +38,7 @@ type Part = 'contents' | 'candles' | 'funding' | 'openInterest' | 'trades' | 'de
 export const LIVE_REFRESH_MS = 30_000
 
 /** How soon a read refused with `locked` is tried again, ms. */
-export const RECOVER_MS = 2_000
+const RECOVER_MS = 2_000
 
 /** An error reply's message, with its reason (`locked`, `missing`, ...). */
 class ReplyError extends Error {

@@ -102,7 +102,7 @@ export interface ArchiveDepthReply {
 }
 
 /** A span the recorder did not capture, ms. */
-export interface ArchiveGap {
+interface ArchiveGap {
   dataset: string
   symbol: string
   from: number
