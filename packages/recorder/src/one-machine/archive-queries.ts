@@ -127,7 +127,7 @@ export interface CandleRange {
 export type OpenInterestEvery = 'snapshot' | 'hour' | 'day'
 
 /** A decimal as stored (`"97123.450000000000000000"`) in its shortest exact form. */
-const exact = (value: unknown): string => canonicalDecimal(String(value))
+export const exact = (value: unknown): string => canonicalDecimal(String(value))
 
 /**
  * `AND column >= from AND column < to` for the range, its values appended to `params`.
@@ -150,7 +150,8 @@ export function rangeFilter(column: string, range: TimeRange, params: DuckDBValu
   return sql
 }
 
-async function rows(
+/** Runs a query, its rows as JSON-safe objects (BIGINT and DECIMAL as strings). */
+export async function rows(
   conn: DuckDBConnection,
   sql: string,
   params: DuckDBValue[] = [],

@@ -8,27 +8,15 @@
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import type { Depth, DepthLevel, Trade } from '@perpkit/schemas'
-import { canonicalDecimal } from '../datasets/columns.ts'
 import { depth as depthDataset } from '../datasets/declared/book.ts'
 import { marketTrade } from '../datasets/declared/trades.ts'
 import { GAPS } from '../datasets/tables.ts'
-import { rangeFilter, type TimeRange } from './archive-queries.ts'
+import { exact, rangeFilter, rows, type TimeRange } from './archive-queries.ts'
 
 const TRADES = marketTrade.table
 const TRADE_TIME = marketTrade.time
 const DEPTH = depthDataset.table
 const DEPTH_TIME = depthDataset.time
-
-/** A decimal as stored in its shortest exact form. */
-const exact = (value: unknown): string => canonicalDecimal(String(value))
-
-async function rows(
-  conn: DuckDBConnection,
-  sql: string,
-  params: DuckDBValue[],
-): Promise<Record<string, unknown>[]> {
-  return (await conn.runAndReadAll(sql, params)).getRowObjectsJson()
-}
 
 /**
  * Which trades `Archive.trades` reads: a symbol, a range, and at most `limit`
