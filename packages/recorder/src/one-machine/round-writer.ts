@@ -68,6 +68,8 @@ export function createRoundWriter(
   let rows = 0
   let running: Promise<void> | undefined
   let locked: unknown
+  /** The store is waiting for its turn: rounds added meanwhile wait with it, and so does nobody else. */
+  let blocked = false
   let settlers: (() => void)[] = []
 
   const settleAll = () => {
@@ -88,6 +90,7 @@ export function createRoundWriter(
           )
           for (const round of taken) rows -= round.rows
           locked = undefined
+          blocked = false
         } catch (error) {
           // Still locked after the store's wait: the rounds go back, first in line.
           if (!isLocked(error)) throw error
@@ -98,6 +101,7 @@ export function createRoundWriter(
       }
     } finally {
       running = undefined
+      blocked = false
       settleAll()
     }
   }
@@ -123,10 +127,13 @@ export function createRoundWriter(
       void start()
     },
     settle: () =>
-      queue.length === 0 && running === undefined
+      blocked || (queue.length === 0 && running === undefined)
         ? Promise.resolve()
         : new Promise((resolve) => settlers.push(resolve)),
-    waiting: settleAll,
+    waiting: () => {
+      blocked = true
+      settleAll()
+    },
     get pending() {
       return queue.length
     },
