@@ -2,7 +2,8 @@
  * Writes the generated parts of the docs from the endpoint table: one method page per row
  * (`apps/docs/methods/*.md`), their index (`apps/docs/methods.md`, the site's menu of methods in
  * table order), the method table of `packages/client/README.md`, and the OpenAPI document
- * `packages/schemas/openapi.json` (which the OpenAPI guide links, so the site serves it too).
+ * `packages/schemas/openapi.json` (which the OpenAPI guide links, so the site serves it too),
+ * and the decoders the schemas generate from the table (`packages/schemas/src/generated/decoders.ts`).
  *
  * `--check` writes nothing and fails when a generated file differs from what is committed
  * (CI runs it, so the docs never drift from the table).
@@ -13,7 +14,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type EndpointDefinition, endpoints } from '@perpkit/schemas'
-// The generator of the schemas package (not part of its published build).
+// The generators of the schemas package (not part of its published build).
+import { decodersSource } from '../../../packages/schemas/src/codegen/decoders-source.ts'
 import { openApiText } from '../../../packages/schemas/src/openapi/document.ts'
 import { methodPage } from './method-page.ts'
 import { methodIndex, methodTable, replaceBetweenMarkers } from './method-tables.ts'
@@ -37,6 +39,7 @@ const wanted = new Map<string, string>(
 )
 wanted.set(join(root, 'apps/docs/methods.md'), methodIndex(typed))
 wanted.set(join(root, 'packages/schemas/openapi.json'), openApiText())
+wanted.set(join(root, 'packages/schemas/src/generated/decoders.ts'), decodersSource())
 wanted.set(
   clientReadme,
   replaceBetweenMarkers(readFileSync(clientReadme, 'utf8'), methodTable(typed)),

@@ -2,9 +2,10 @@ import { createRequire } from 'node:module'
 import { gunzipSync } from 'node:zlib'
 import type { SandboxPayload } from '@perpkit/bench-kit'
 import { FuturesClientV2 } from 'bitmart-api'
+import ccxt from 'ccxt'
 import { request } from 'undici'
 import { createClient } from '../src/index.ts'
-import { resolveOptions } from '../src/options.ts'
+import { resolveOptions } from '../src/resolve-options.ts'
 import { createTransport, kyFetch } from '../src/transport.ts'
 
 const require = createRequire(import.meta.url)
@@ -25,9 +26,21 @@ export const CONTENDERS = [
   'ky as the client configures it',
   'official SDK 1.0.1',
   'bitmart-api 2.5.1',
+  'ccxt 4.5.70',
   'undici.request (the floor)',
   'perpkit',
 ] as const
+
+/** The peer SDKs: perpkit's verdict is its CPU per request against each of them. */
+export const PEER_SDKS = ['official SDK 1.0.1', 'bitmart-api 2.5.1', 'ccxt 4.5.70'] as const
+
+/** ccxt's BitMart futures endpoints it calls (implicit API: raw JSON, as the other SDKs return). */
+interface CcxtBitmart {
+  publicGetContractPublicDepth(params: object): Promise<unknown>
+  publicGetContractPublicKline(params: object): Promise<unknown>
+  publicGetContractPublicDetails(params?: object): Promise<unknown>
+  publicGetContractPublicFundingRateHistory(params: object): Promise<unknown>
+}
 
 /** One contender's call for one payload; `undefined` where the contender lacks the endpoint. */
 export type Contenders = Record<(typeof CONTENDERS)[number], (() => Promise<unknown>) | undefined>
@@ -62,6 +75,14 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
   sdkAxios.defaults.headers.common['Accept-Encoding'] = encoding
   const official = new BitmartFuturesAPI({ baseURL: base, logger: quiet })
   const community = new FuturesClientV2({ baseUrl: base })
+  // ccxt 4.5.70 is the last ccxt with BitMart (delisted in 4.5.71). Its futures API pointed at
+  // the sandbox, its own throttle off as every contender's is, the same Accept-Encoding.
+  const Bitmart = (ccxt as unknown as Record<string, new (config: object) => CcxtBitmart>).bitmart
+  const ccxtClient = new (Bitmart as new (config: object) => CcxtBitmart)({
+    urls: { api: { spot: base, swap: base } },
+    enableRateLimit: false,
+    headers: { 'Accept-Encoding': encoding },
+  })
   const communityOptions = (community as unknown as { globalRequestOptions: { headers: object } })
     .globalRequestOptions
   communityOptions.headers = { ...communityOptions.headers, 'Accept-Encoding': encoding }
@@ -69,19 +90,17 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
   const path = payload.path
   const call = (
     perpkit: () => Promise<unknown>,
-    sdk?: () => Promise<unknown>,
-    api?: () => Promise<unknown>,
-  ) => ({
-    perpkit,
-    sdk,
-    api,
-  })
+    sdk: (() => Promise<unknown>) | undefined,
+    api: () => Promise<unknown>,
+    cc: (() => Promise<unknown>) | undefined,
+  ) => ({ perpkit, sdk, api, cc })
   const byPath =
     path === '/contract/public/depth'
       ? call(
           () => client.getDepth({ symbol: p.symbol }),
           () => official.getDepth(p.symbol),
           () => community.getFuturesContractDepth({ symbol: p.symbol }),
+          () => ccxtClient.publicGetContractPublicDepth({ symbol: p.symbol }),
         )
       : path === '/contract/public/kline'
         ? call(
@@ -100,12 +119,20 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
                 start_time: p.startTime / 1000,
                 end_time: p.endTime / 1000,
               }),
+            () =>
+              ccxtClient.publicGetContractPublicKline({
+                symbol: p.symbol,
+                step: 1,
+                start_time: p.startTime / 1000,
+                end_time: p.endTime / 1000,
+              }),
           )
         : path === '/contract/public/details'
           ? call(
               () => client.getContracts(),
               () => official.getDetails(),
               () => community.getFuturesContractDetails(),
+              () => ccxtClient.publicGetContractPublicDetails(),
             )
           : path === '/contract/public/funding-rate-history'
             ? call(
@@ -116,11 +143,18 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
                     symbol: p.symbol,
                     limit: String(p.limit),
                   }),
+                () =>
+                  ccxtClient.publicGetContractPublicFundingRateHistory({
+                    symbol: p.symbol,
+                    limit: p.limit,
+                  }),
               )
             : call(
                 () => client.getTrades({ symbol: p.symbol, limit: p.limit }),
                 undefined,
                 () => community.getFuturesMarketTrade({ symbol: p.symbol, limit: p.limit }),
+                // ccxt 4.5.70's BitMart has no contract market-trade endpoint.
+                undefined,
               )
   return {
     'fetch + JSON.parse': async () =>
@@ -137,6 +171,7 @@ export function contenders(payload: SandboxPayload, encoding: Encoding): Contend
     },
     'official SDK 1.0.1': byPath.sdk,
     'bitmart-api 2.5.1': byPath.api,
+    'ccxt 4.5.70': byPath.cc,
     'undici.request (the floor)': async () => {
       const { body, headers: got } = await request(payload.url, { headers })
       // undici.request does not decompress: do it here, as every other contender does.

@@ -1,64 +1,117 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import {
-  type CompareResult,
-  compareInterleaved,
-  fetchPayloadTexts,
+  formatSpread,
+  type SandboxPayload,
+  spreadOf,
   startPayloadSandboxes,
 } from '@perpkit/bench-kit'
-import { CONTENDERS, contenders, type Encoding } from './contenders.ts'
-import { decodeMs } from './decode-time.ts'
-import { printSummary, ratioRow } from './summary.ts'
+import { CONTENDERS, type Encoding, PEER_SDKS } from './contenders.ts'
 
-/** Rounds and calls per round: fewer for the payloads the sandbox takes milliseconds to serve. */
-function sizing(name: string): { rounds: number; batch: number } {
-  if (name.includes('live catalog')) return { rounds: 10, batch: 2 }
-  if (name.includes('details')) return { rounds: 20, batch: 3 }
-  return { rounds: 30, batch: 8 }
+const run = promisify(execFile)
+const child = fileURLToPath(new URL('./request-child.ts', import.meta.url))
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+
+/** Runs per contender and payload: each a fresh process, contenders in a rotating order. */
+const RUNS = 5
+
+/**
+ * A part of the table for a quick look: `PERPKIT_BENCH_PAYLOADS=depth,kline` keeps the
+ * payloads whose name contains one of the words, `PERPKIT_BENCH_ENCODINGS=identity` one encoding.
+ */
+const only = (variable: string) => process.env[variable]?.split(',').filter(Boolean)
+
+type Sample = { cpuUs: number; wallUs: number } | null
+
+async function sample(payload: SandboxPayload, name: string, encoding: Encoding): Promise<Sample> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', child, JSON.stringify(payload), name, encoding],
+    { cwd: packageDir, maxBuffer: 1 << 20 },
+  )
+  return JSON.parse(stdout) as Sample
 }
 
 /**
- * Per-request time, in process, interleaved, the sandbox in its own process:
- * fetch + JSON.parse (the baseline), ky as the client configures it, the
- * official SDK, bitmart-api, undici.request (the floor) and perpkit
- * (validated, normalized), on every payload, uncompressed and gzip. Each ends with a
- * summary of ratios to the baseline and what perpkit adds above ky: decode, and
- * its own layers (`process-level` runs them in fresh processes).
+ * Per-request CPU time of every contender, each in fresh processes of its own
+ * (its JIT, connections and heap its own), against the sandboxes' real
+ * payloads: fetch + JSON.parse (the baseline), ky as the client configures
+ * it, the official SDK, bitmart-api, ccxt, undici.request (the floor) and
+ * perpkit (validated, normalized), uncompressed and gzip. Each cell is the
+ * ratio of a contender's CPU per call to the baseline's in the same run:
+ * median of {@link RUNS} runs, with the range. The verdict: perpkit's median
+ * at most every peer SDK's.
  */
 export async function benchPerRequest(): Promise<void> {
   const sandboxes = await startPayloadSandboxes()
   try {
-    const results: { encoding: Encoding; rows: { payload: string; result: CompareResult }[] }[] = []
-    for (const encoding of ['identity', 'gzip'] as const satisfies Encoding[]) {
-      const rows: { payload: string; result: CompareResult }[] = []
-      for (const payload of sandboxes.payloads) {
-        const calls = contenders(payload, encoding)
-        const cases = CONTENDERS.slice(1).flatMap((name) => {
-          const fn = calls[name]
-          return fn ? [{ name, fn }] : []
+    const encodings = only('PERPKIT_BENCH_ENCODINGS') ?? ['identity', 'gzip']
+    const words = only('PERPKIT_BENCH_PAYLOADS')
+    const payloads = sandboxes.payloads.filter(
+      (payload) => !words || words.some((word) => payload.name.includes(word)),
+    )
+    for (const encoding of encodings as Encoding[]) {
+      const cpuRows: string[] = []
+      const wallRows: string[] = []
+      for (const payload of payloads) {
+        const ratios = new Map<string, number[]>()
+        const wallRatios = new Map<string, number[]>()
+        const baseCpu: number[] = []
+        for (let r = 0; r < RUNS; r++) {
+          const samples = new Map<string, Sample>()
+          for (let k = 0; k < CONTENDERS.length; k++) {
+            const name = CONTENDERS[(k + r) % CONTENDERS.length] as string
+            samples.set(name, await sample(payload, name, encoding))
+          }
+          const base = samples.get(CONTENDERS[0]) as NonNullable<Sample>
+          baseCpu.push(base.cpuUs)
+          for (const [name, s] of samples) {
+            if (s === null) continue
+            ratios.set(name, [...(ratios.get(name) ?? []), s.cpuUs / base.cpuUs])
+            wallRatios.set(name, [...(wallRatios.get(name) ?? []), s.wallUs / base.wallUs])
+          }
+        }
+        const cell = (name: string, of: Map<string, number[]>) => {
+          const values = of.get(name)
+          return values ? formatSpread(spreadOf(values)) : 'n/a'
+        }
+        const perpkit = spreadOf(ratios.get('perpkit') ?? []).median
+        const peers = PEER_SDKS.flatMap((name) => {
+          const values = ratios.get(name)
+          return values ? [spreadOf(values).median] : []
         })
-        const result = await compareInterleaved({
-          title: `${payload.name}, accept-encoding ${encoding}: per request`,
-          ...sizing(payload.name),
-          baseline: { name: CONTENDERS[0], fn: calls[CONTENDERS[0]] as () => Promise<unknown> },
-          cases,
-        })
-        rows.push({ payload: payload.name, result })
+        const verdict = peers.every((peer) => perpkit <= peer) ? 'ok' : 'MISSED'
+        const baseline = formatSpread(spreadOf(baseCpu), 0, ' µs')
+        cpuRows.push(
+          `| ${payload.name} | ${baseline} | ${CONTENDERS.slice(1)
+            .map((name) => cell(name, ratios))
+            .join(' | ')} | ${verdict} |`,
+        )
+        wallRows.push(
+          `| ${payload.name} | ${CONTENDERS.slice(1)
+            .map((name) => {
+              const values = wallRatios.get(name)
+              return values ? spreadOf(values).median.toFixed(2) : 'n/a'
+            })
+            .join(' | ')} |`,
+        )
       }
-      results.push({ encoding, rows })
-    }
-    // Measured after the requests: a pause between requests lets the server drop idle connections.
-    const texts = await fetchPayloadTexts(sandboxes.payloads)
-    const decode = sandboxes.payloads.map((payload, i) => decodeMs(payload, texts[i] as string))
-    for (const { encoding, rows } of results) {
-      printSummary(
-        `per request, in process, accept-encoding ${encoding}`,
-        rows.map(({ payload, result }, i) => summaryRow(payload, result, decode[i])),
+      const columns = CONTENDERS.slice(1)
+      console.log(
+        `\n### per request, CPU time / fetch + JSON.parse's, accept-encoding ${encoding} (fresh processes, median of ${RUNS} runs, range)\n`,
       )
+      console.log(
+        `| payload | fetch + JSON.parse, CPU per call | ${columns.join(' | ')} | perpkit <= every peer SDK |`,
+      )
+      console.log(`|---|---:|${columns.map(() => '---:').join('|')}|---|`)
+      console.log(cpuRows.join('\n'))
+      console.log(`\nwall time / fetch + JSON.parse's, for information (medians):\n`)
+      console.log(`| payload | ${columns.join(' | ')} |`)
+      console.log(`|---|${columns.map(() => '---:').join('|')}|`)
+      console.log(wallRows.join('\n'))
     }
   } finally {
     await sandboxes.stop()
   }
-}
-
-function summaryRow(payload: string, { rows }: CompareResult, decode?: number): string {
-  return ratioRow(payload, new Map(rows.map((row) => [row.name, row.meanMs])), decode)
 }

@@ -3,11 +3,19 @@
  *
  * @module
  */
-import type { Drift, EndpointModel, EndpointParams, EndpointPath } from '@perpkit/schemas'
+import type {
+  Drift,
+  EndpointModel,
+  EndpointParams,
+  EndpointPath,
+  EndpointQuery,
+} from '@perpkit/schemas'
+import { tryDecodeData, tryEncodeParams } from '@perpkit/schemas/decoders'
+import { endpointRoutes } from '@perpkit/schemas/lite'
 import { ApiPromise, type ApiResponse } from './api-promise.ts'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send } from './http.ts'
-import { loadedSchemas, loadSchemas } from './load-schemas.ts'
+import { loadSchemas } from './load-schemas.ts'
 import type { CallOptions } from './options.ts'
 import { unreadablePayload } from './payload-guard.ts'
 import { encodeQuery, type QueryValue } from './query.ts'
@@ -18,6 +26,8 @@ import type { Transport } from './transport.ts'
  * Validates `params` with the endpoint's schema (rejecting with
  * {@link InvalidParamsError} before any request), sends the request, and
  * validates and normalizes the payload (rejecting with {@link ResponseValidationError}).
+ * Both run the decoders generated from the endpoint table; zod is loaded only
+ * to say why they refused something.
  *
  * @param transport - The client's transport.
  * @param path - The endpoint path.
@@ -40,13 +50,11 @@ async function fetchModel<P extends EndpointPath>(
   params: EndpointParams<P>,
   call: CallOptions | undefined,
 ): Promise<ApiResponse<EndpointModel<P>>> {
-  const { endpoints, encodeParams, decodeData } = loadedSchemas() ?? (await loadSchemas())
-  const endpoint = endpoints[path]
-  const label = `${endpoint.method} ${path}`
-  const parsed = encodeParams(endpoint, params)
-  if (!parsed.success) throw new InvalidParamsError(label, parsed.issues)
+  const route = endpointRoutes[path]
+  const label = `${route.method} ${path}`
+  const query = tryEncodeParams(path, params) ?? (await refusedParams(path, params, label))
   // The client's `auth` option overrides the row's.
-  const auth = transport.options.auth ?? endpoint.auth
+  const auth = transport.options.auth ?? route.auth
   if (auth !== 'NONE' && transport.options.credentials === undefined) {
     throw new InvalidParamsError(label, [
       { path: 'auth', expected: `credentials on the client for ${auth} requests`, received: auth },
@@ -55,28 +63,56 @@ async function fetchModel<P extends EndpointPath>(
   const raw = await send(
     transport,
     {
-      method: endpoint.method,
+      method: route.method,
       path,
-      query: encodeQuery(parsed.data as Record<string, QueryValue>),
+      query: encodeQuery(query as Record<string, QueryValue>),
       auth,
-      budget: endpoint.rateLimit,
+      budget: route.rateLimit,
     },
     call,
   )
-  let decoded: ReturnType<typeof decodeData>
+  const data = raw.envelope.data
+  let decoded: { readonly data: EndpointModel<P>; readonly drift: Drift | null } | undefined
   try {
-    decoded = decodeData(endpoint, raw.envelope.data)
+    decoded = tryDecodeData(path, data) ?? (await refusedPayload(path, data, label, raw))
   } catch (error) {
-    // A payload that overflows the stack of the walk (JSON nested 200,000 deep) is typed too.
+    // A payload that overflows the stack of a walk (JSON nested 200,000 deep) is typed too.
     throw unreadablePayload(label, raw.envelope.trace, error)
   }
-  if (!decoded.success) throw new ResponseValidationError(label, decoded.issues, raw.envelope.trace)
   const { reportDrift } = transport.options
   if (reportDrift) {
     const drift = decoded.drift
     if (drift) reportDrift(path, label, drift, raw.envelope.trace)
   }
   return new CallResponse<EndpointModel<P>>(raw, decoded)
+}
+
+/**
+ * Why the generated encoder refused `params`, from the zod schemas (loaded
+ * for this). The two agree (property-tested); were zod to accept, its query is used.
+ */
+async function refusedParams<P extends EndpointPath>(
+  path: P,
+  params: EndpointParams<P>,
+  label: string,
+): Promise<EndpointQuery<P>> {
+  const { encodeParams, endpoints } = await loadSchemas()
+  const result = encodeParams(endpoints[path], params)
+  if (result.success) return result.data as EndpointQuery<P>
+  throw new InvalidParamsError(label, result.issues)
+}
+
+/** Why the generated decoder refused a payload, from the zod schemas (loaded for this); as above. */
+async function refusedPayload<P extends EndpointPath>(
+  path: P,
+  data: unknown,
+  label: string,
+  raw: RawResponse,
+): Promise<{ readonly data: EndpointModel<P>; readonly drift: Drift | null }> {
+  const { decodeData, endpoints } = await loadSchemas()
+  const result = decodeData(endpoints[path], data)
+  if (result.success) return result as { data: EndpointModel<P>; drift: Drift | null }
+  throw new ResponseValidationError(label, result.issues, raw.envelope.trace)
 }
 
 /**

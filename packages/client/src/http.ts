@@ -26,7 +26,6 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/transport.ts'
-import { loadedSchemas, loadSchemas, type Schemas } from './load-schemas.ts'
 import { isNetworkFailure } from './network-failure.ts'
 import { checkInteger, checkPositiveMs } from './option-checks.ts'
 import type { CallOptions } from './options.ts'
@@ -68,7 +67,6 @@ export async function send(
   call: CallOptions = {},
 ): Promise<RawResponse> {
   const { options } = transport
-  const schemas = loadedSchemas() ?? (await loadSchemas())
   const label = `${spec.method} ${spec.path}`
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const limiter = limiterOf(transport, spec.path, spec.budget)
@@ -77,7 +75,7 @@ export async function send(
   for (let attempt = 0; ; attempt++) {
     let result: RawResponse | PerpkitError
     try {
-      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1, schemas)
+      result = await attemptOnce(transport, spec, call, label, bucket, attempt + 1)
     } catch (error) {
       result = toPerpkitError(error, label, call.signal, options.origin)
     }
@@ -132,7 +130,6 @@ async function attemptOnce(
   label: string,
   bucket: EndpointLimiter | undefined,
   attempts: number,
-  schemas: Schemas,
 ): Promise<RawResponse> {
   const { options } = transport
   const maxBytes =
@@ -168,7 +165,7 @@ async function attemptOnce(
     }
     const text = await readBody(response, maxBytes, label)
     try {
-      return readResponse(response, text, label, rateLimit, attempts, schemas)
+      return readResponse(response, text, label, rateLimit, attempts)
     } catch (error) {
       // A hostile body (JSON nested 200,000 deep) must not escape as a raw RangeError.
       if (error instanceof PerpkitError) throw error

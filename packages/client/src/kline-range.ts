@@ -7,10 +7,13 @@
  */
 import type { EndpointPath, Kline, PayloadIssue } from '@perpkit/schemas'
 import {
+  isSymbol,
+  isTimeParam,
   type KlineStep,
   type KlineStepInput,
   klineWindows,
   resolveKlineStep,
+  timeToMs,
 } from '@perpkit/schemas/lite'
 import { onAbort } from './abort.ts'
 import { OptionError } from './errors/option.ts'
@@ -66,6 +69,31 @@ export type FetchKlineWindow = (
 
 type Settled = { ok: true; candles: Kline[] } | { ok: false; error: unknown }
 
+/** A range's params, checked: valid params without zod, or zod's issues for the rest. */
+async function validated(params: KlineRangeParams, label: string, now: number) {
+  const { symbol, startTime, endTime, concurrency = 4 } = params
+  const step = resolveKlineStep(params.step)
+  if (
+    isSymbol(symbol) &&
+    step !== undefined &&
+    isTimeParam(startTime) &&
+    (endTime === undefined || isTimeParam(endTime)) &&
+    Number.isInteger(concurrency) &&
+    concurrency >= 1
+  ) {
+    const start = timeToMs(startTime)
+    const end = endTime === undefined ? now : timeToMs(endTime)
+    if (start > end) {
+      throw new InvalidParamsError(label, [
+        { path: 'startTime', expected: 'not after endTime', received: String(start) },
+      ])
+    }
+    return { symbol, step, startTime: start, endTime: Math.min(end, now), concurrency }
+  }
+  return validate(params, label, now, await loadSchemas())
+}
+
+/** The same checks with the zod schemas, which say what each refused value should be. */
 function validate(params: KlineRangeParams, label: string, now: number, schemas: Schemas) {
   const { symbolParam, timeParam } = schemas
   const issues: PayloadIssue[] = []
@@ -145,12 +173,7 @@ export async function* iterateKlineRange(
   } catch (error) {
     throw error instanceof OptionError ? error.forEndpoint(label) : error
   }
-  const { symbol, step, startTime, endTime, concurrency } = validate(
-    params,
-    label,
-    time,
-    await loadSchemas(),
-  )
+  const { symbol, step, startTime, endTime, concurrency } = await validated(params, label, time)
   const onProgress = params.onProgress && guarded('onProgress', params.onProgress)
   const windows = klineWindows(startTime, endTime, step)
   const windowsTotal = windows.length

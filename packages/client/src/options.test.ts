@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OptionError } from './errors/option.ts'
 import type { FetchFunction } from './fetch-adapter.ts'
 import { MAX_TIMER_MS } from './option-checks.ts'
-import { type ClientOptions, resolveOptions } from './options.ts'
+import type { ClientOptions } from './options.ts'
+import { resolveOptions } from './resolve-options.ts'
 
 describe('resolveOptions', () => {
   afterEach(() => {

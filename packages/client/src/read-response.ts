@@ -6,10 +6,10 @@
  * @module
  */
 import type { Envelope } from '@perpkit/schemas'
+import { describeValue, readEnvelope } from '@perpkit/schemas/decoders'
 import { SUCCESS_CODE } from '@perpkit/schemas/lite'
 import { createApiError } from './errors/api.ts'
 import { ResponseValidationError, UnexpectedResponseError } from './errors/transport.ts'
-import type { Schemas } from './load-schemas.ts'
 import { parseRetryAfter, type RateLimitInfo } from './rate-limit-headers.ts'
 
 /** A response whose envelope says success. */
@@ -31,7 +31,6 @@ export interface RawResponse {
  * @param rateLimit - Its rate-limit headers, parsed once by the caller (which
  *   has already told the limiter).
  * @param attempts - Attempts made so far, this one included.
- * @param schemas - The loaded schemas module.
  * @returns The success envelope and its response.
  * @throws {@link ApiError} for an error code, {@link UnexpectedResponseError}
  *   for a body that is not the envelope, {@link ResponseValidationError} for a
@@ -43,7 +42,6 @@ export function readResponse(
   label: string,
   rateLimit: RateLimitInfo | null,
   attempts: number,
-  schemas: Schemas,
 ): RawResponse {
   const status = response.status
   let json: unknown
@@ -59,7 +57,7 @@ export function readResponse(
         : `HTTP ${status} with a body that is not JSON`,
     )
   }
-  const envelope = schemas.readEnvelope(json)
+  const envelope = readEnvelope(json)
   if (envelope === undefined) {
     if (!response.ok) {
       throw unexpected(response, text, label, `HTTP ${status} without the JSON envelope`)
@@ -70,7 +68,7 @@ export function readResponse(
         {
           path: '(root)',
           expected: 'the envelope { code, message, trace, data }',
-          received: schemas.describeValue(json),
+          received: describeValue(json),
         },
       ],
       null,

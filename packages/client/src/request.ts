@@ -4,6 +4,7 @@
  * @module
  */
 import type { AuthType, EndpointPath, PayloadIssue } from '@perpkit/schemas'
+import { endpointRoutes } from '@perpkit/schemas/lite'
 import { InvalidParamsError, ResponseValidationError } from './errors/transport.ts'
 import { send } from './http.ts'
 import { loadSchemas } from './load-schemas.ts'
@@ -118,9 +119,8 @@ export async function sendGeneric<T>(
     })
   }
   if (issues.length > 0) throw new InvalidParamsError(label, issues)
-  const { endpoints, describeIssues } = await loadSchemas()
-  const known = Object.hasOwn(endpoints, request.path)
-    ? endpoints[request.path as EndpointPath]
+  const known = Object.hasOwn(endpointRoutes, request.path)
+    ? endpointRoutes[request.path as EndpointPath]
     : undefined
   const raw = await send(
     transport,
@@ -146,6 +146,7 @@ export async function sendGeneric<T>(
     }
     if (result.success) return result.data
     // zod's issues, typed structurally so this package needs no zod of its own.
+    const { describeIssues } = await loadSchemas()
     const zodIssues = result.error.issues as Parameters<typeof describeIssues>[0]
     throw new ResponseValidationError(
       label,

@@ -1,18 +1,17 @@
 /**
- * What the client uses of `@perpkit/schemas`, loaded on the first call (see
- * `load-schemas.ts`). Importing these by name, rather than importing the
- * runtime entry's namespace, lets a browser bundler leave out the rest of
- * the schemas package: a namespace from `import()` keeps every export.
+ * What the client uses of `@perpkit/schemas` (zod), loaded when something
+ * must be explained (see `load-schemas.ts`). Importing these by name, rather
+ * than importing the runtime entry's namespace, lets a browser bundler leave
+ * out the rest of the schemas package: a namespace from `import()` keeps
+ * every export.
  *
  * @module
  */
 import {
   decodeData,
   describeIssues,
-  describeValue,
   encodeParams,
   endpoints,
-  readEnvelope,
   symbolParam,
   timeParam,
 } from '@perpkit/schemas/runtime'
@@ -21,10 +20,8 @@ import {
 export const schemas = {
   decodeData,
   describeIssues,
-  describeValue,
   encodeParams,
   endpoints,
-  readEnvelope,
   symbolParam,
   timeParam,
 }

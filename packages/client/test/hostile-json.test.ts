@@ -31,6 +31,8 @@ const bodies: Record<string, string | Buffer> = {
     Buffer.from([0xff, 0xfe, 0xc3]),
     Buffer.from(envelope(book()).slice(envelope(book()).indexOf('USDT"'))),
   ]),
+  // A U+FFFD sent on purpose (bytes EF BF BD) is valid UTF-8, unlike the bytes it replaces.
+  '/replacement-char': envelope(book()).replace('"Ok"', '"Ok \uFFFD"'),
   '/proto': envelope(
     book(`,"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}`),
   ),
@@ -69,7 +71,7 @@ const recursiveSafeParse: DataSchema<number> = {
 const recursiveParse: DataSchema<number> = { parse: (data) => nestingOf(data) }
 
 describe('hostile JSON: every failure a response can cause is a PerpkitError', () => {
-  it.each(Object.keys(bodies).filter((path) => !/proto|unknown/.test(path)))(
+  it.each(Object.keys(bodies).filter((path) => !/proto|unknown|replacement/.test(path)))(
     'getDepth against %s rejects with a PerpkitError, never a raw RangeError or TypeError',
     async (scenario) => {
       const error = await depthFrom(scenario)
@@ -105,6 +107,13 @@ describe('hostile JSON: every failure a response can cause is a PerpkitError', (
     const error = await depthFrom('/invalid-utf8')
     expect(error).toBeInstanceOf(UnexpectedResponseError)
     expect((error as Error).message).toContain('The response body is not valid UTF-8')
+  })
+
+  it('a U+FFFD the server really sent is read as itself, not taken for a bad byte', async () => {
+    const { envelope: received } = await clientOf('/replacement-char')
+      .getDepth({ symbol: 'BTCUSDT' })
+      .withResponse()
+    expect(received.message).toBe('Ok \uFFFD')
   })
 
   it('numbers beyond a double are refused where the model needs an exact value', async () => {

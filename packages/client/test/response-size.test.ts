@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createClient, ResponseTooLargeError } from '../src/index.ts'
-import { resolveOptions } from '../src/options.ts'
+import { resolveOptions } from '../src/resolve-options.ts'
 import { type HostileServer, startHostileServer } from './hostile-server.ts'
 
 const MiB = 1024 * 1024

@@ -115,6 +115,9 @@ describe('the fast path and zod on mutated real rows', () => {
             const fast = decodeData(endpoints[list.path], data)
             const slow = endpoints[list.path].wire.safeParse(data)
             expect(fast.success).toBe(slow.success)
+            // The model too: the generated decoder's against the table's zod `data` schema.
+            const model = endpoints[list.path].data.safeParse(data)
+            if (fast.success && model.success) expect(fast.data).toStrictEqual(model.data)
             if (!fast.success && !slow.success) {
               expect(fast.issues[0]?.path).toBe(formatPath(['data', ...slow.error.issues[0]!.path]))
             }
@@ -122,7 +125,7 @@ describe('the fast path and zod on mutated real rows', () => {
         ),
         { numRuns: 300 },
       )
-    })
+    }, 60_000)
   }
 
   it("agree on the result and the first issue's path: /contract/public/depth levels (300 runs)", async () => {
@@ -146,6 +149,8 @@ describe('the fast path and zod on mutated real rows', () => {
           const fast = decodeData(endpoints['/contract/public/depth'], book)
           const slow = endpoints['/contract/public/depth'].wire.safeParse(book)
           expect(fast.success).toBe(slow.success)
+          const model = endpoints['/contract/public/depth'].data.safeParse(book)
+          if (fast.success && model.success) expect(fast.data).toStrictEqual(model.data)
           if (!fast.success && !slow.success) {
             expect(fast.issues[0]?.path).toBe(formatPath(['data', ...slow.error.issues[0]!.path]))
           }
@@ -153,5 +158,5 @@ describe('the fast path and zod on mutated real rows', () => {
       ),
       { numRuns: 300 },
     )
-  })
+  }, 60_000)
 })

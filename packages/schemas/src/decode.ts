@@ -1,58 +1,34 @@
 /**
- * Decoding a wire payload into a model, with errors that say where and why.
+ * Decoding a wire payload into a model, with errors that say where and why:
+ * the endpoint's generated decoder first (src/generated/decoders.ts), and
+ * its zod schema to describe what the decoder refused.
  *
  * @module
  */
 import type * as z from 'zod/mini'
-import { type Drift, driftOf } from './drift.ts'
-import type { EndpointModel, EndpointQuery, Endpoints } from './endpoints/index.ts'
-import { FAIL, fastDecoderOf } from './fast-list.ts'
+import { type DataResult, Decoded, type DecodeResult } from './decoded.ts'
+import { tryDecodeData, tryEncodeParams } from './decoders.ts'
+import { describeValue, formatPath, type PayloadIssue } from './describe.ts'
+import {
+  type EndpointModel,
+  type EndpointQuery,
+  type Endpoints,
+  endpoints,
+} from './endpoints/index.ts'
+import { decoders } from './generated/decoders.ts'
 import type { EndpointPath } from './routes.ts'
 
-/**
- * One reason a payload was refused: where (`path`, from the envelope's `data`,
- * e.g. `data.bids[3][0]`), what was expected and what arrived.
- *
- * @example
- * ```ts
- * const issue: PayloadIssue = { path: 'data.bids[3][0]', expected: 'a decimal string', received: '"abc"' }
- * ```
- */
-export interface PayloadIssue {
-  path: string
-  expected: string
-  received: string
+export type { DataResult, DecodeResult } from './decoded.ts'
+export type { PayloadIssue } from './describe.ts'
+export { describeValue, formatPath } from './describe.ts'
+
+/** Whether `endpoint` is the table's own row for its path (not a copy with other schemas). */
+function isTableRow(endpoint: { path: string; data: unknown; params: unknown }): boolean {
+  const row = Object.hasOwn(endpoints, endpoint.path)
+    ? endpoints[endpoint.path as EndpointPath]
+    : undefined
+  return row !== undefined && row.data === endpoint.data && row.params === endpoint.params
 }
-
-/**
- * The outcome of {@link encodeParams}.
- *
- * @example
- * ```ts
- * declare const r: DecodeResult<number>
- * if (r.success) r.data; else r.issues[0]?.path
- * ```
- */
-export type DecodeResult<T> =
-  | { success: true; data: T }
-  | { success: false; issues: PayloadIssue[] }
-
-/**
- * The outcome of {@link decodeData}: on success, the model and the payload's
- * {@link Drift} from it (`null` when the payload carries exactly what the model
- * reads). `drift` is worked out when first read, so a caller that never reads
- * it never pays for it; it is a getter of the result's class, not an own
- * property, so a spread copy or `JSON.stringify` of the result leaves it out.
- *
- * @example
- * ```ts
- * declare const r: DataResult<number>
- * if (r.success && r.drift) console.warn(Object.keys(r.drift.unknown))
- * ```
- */
-export type DataResult<T> =
-  | { success: true; data: T; drift: Drift | null }
-  | { success: false; issues: PayloadIssue[] }
 
 /**
  * Validates and normalizes an endpoint's wire `data` payload.
@@ -73,43 +49,18 @@ export function decodeData<P extends EndpointPath>(
   endpoint: Endpoints[P],
   data: unknown,
 ): DataResult<EndpointModel<P>> {
-  const schema = endpoint.data as z.ZodMiniType
-  // The endpoint's fast path when it has one; zod decides what it does not vouch for.
-  const fast = fastDecoderOf(schema)
-  const model = fast === undefined ? FAIL : fast(data)
-  if (model !== FAIL) return decoded(model as EndpointModel<P>, schema, data)
-  const result = schema.safeParse(data)
-  if (result.success) return decoded(result.data as EndpointModel<P>, schema, data)
+  const tableRow = isTableRow(endpoint)
+  if (tableRow) {
+    const fast = tryDecodeData(endpoint.path as P, data)
+    if (fast !== undefined) return fast
+  }
+  // What the generated decoder refused (or a row that is not the table's): zod says why.
+  const result = (endpoint.data as z.ZodMiniType).safeParse(data)
+  if (result.success) {
+    const shape = tableRow ? decoders[endpoint.path as P].drift : null
+    return new Decoded(result.data as EndpointModel<P>, shape, data)
+  }
   return { success: false, issues: describeIssues(result.error.issues, data, ['data']) }
-}
-
-/**
- * A success whose drift is worked out when first read. A class, not an
- * object literal with a getter: V8 builds such a literal through the runtime
- * on every call (about a microsecond, as much as decoding a short list).
- */
-class Decoded<T> {
-  readonly success = true as const
-  readonly data: T
-  readonly #schema: z.ZodMiniType
-  readonly #input: unknown
-  #drift: Drift | null | undefined = undefined
-
-  constructor(data: T, schema: z.ZodMiniType, input: unknown) {
-    this.data = data
-    this.#schema = schema
-    this.#input = input
-  }
-
-  /** The payload's drift from the model, worked out on first read. */
-  get drift(): Drift | null {
-    if (this.#drift === undefined) this.#drift = driftOf(this.#schema, this.#input)
-    return this.#drift
-  }
-}
-
-function decoded<T>(data: T, schema: z.ZodMiniType, input: unknown): DataResult<T> {
-  return new Decoded(data, schema, input)
 }
 
 /**
@@ -158,25 +109,6 @@ function expectedOf(issue: z.core.$ZodIssue): string {
   }
 }
 
-/**
- * Formats a path as `data.bids[3][0]`.
- *
- * @param path - Path segments.
- * @returns A readable path; `(root)` for an empty path.
- * @example
- * ```ts
- * formatPath(['data', 'bids', 3, 0]) // 'data.bids[3][0]'
- * ```
- */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`
-    else out += out === '' ? String(segment) : `.${String(segment)}`
-  }
-  return out === '' ? '(root)' : out
-}
-
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input
   for (const segment of path) {
@@ -184,28 +116,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[segment]
   }
   return value
-}
-
-/**
- * A short, readable rendering of a received value (JSON, cut at 60 characters).
- *
- * @param value - Anything.
- * @returns `missing` for `undefined`, else compact JSON.
- * @example
- * ```ts
- * describeValue('abc') // '"abc"'
- * describeValue(undefined) // 'missing'
- * ```
- */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'missing'
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
 /**
@@ -225,6 +135,10 @@ export function encodeParams<P extends EndpointPath>(
   endpoint: Endpoints[P],
   params: unknown,
 ): DecodeResult<EndpointQuery<P>> {
+  if (isTableRow(endpoint)) {
+    const fast = tryEncodeParams(endpoint.path as P, params)
+    if (fast !== undefined) return { success: true, data: fast }
+  }
   const result = (endpoint.params as z.ZodMiniType).safeParse(params ?? {})
   if (result.success) return { success: true, data: result.data as EndpointQuery<P> }
   return { success: false, issues: describeIssues(result.error.issues, params) }

@@ -2,17 +2,16 @@
  * Drift: where a payload and its model part ways without either being wrong.
  * A key no model reads would be dropped silently by validation, and an
  * optional key a payload stops sending would turn a model field into `null`
- * without a word. Both are counted here, per path pattern.
+ * without a word. Both are counted here, per path pattern, by walking the
+ * payload along its endpoint's drift shape (written into the generated
+ * decoders from the endpoint table). Zod-free.
  *
- * The walk is compiled once per schema. Each object is first checked whole
- * (its key count against the known keys it carries, one generated function);
- * only an object that differs is looked at key by key.
+ * Each object is first checked whole (its key count against the known keys
+ * it carries); only an object that differs is looked at key by key, and rows
+ * of one payload that share their key list share that verdict.
  *
  * @module
  */
-import type { $ZodType } from 'zod/v4/core'
-import { listRowOf } from './fast-list.ts'
-import { generate, member } from './jit.ts'
 
 /**
  * How a payload differs from its model, by path pattern: `data.symbols[].risk_note`
@@ -34,132 +33,100 @@ export interface Drift {
   missing: Record<string, number>
 }
 
-const seldom = new WeakSet<$ZodType>()
-
-/**
- * Marks an optional field whose absence is normal rather than drift, e.g. the
- * spec's name of a field that live servers send under another name.
- *
- * @param schema - The optional field's schema, as it stands in its object.
- * @returns The same schema.
- * @example
- * ```ts
- * import { z } from 'zod/mini'
- * const row = z.object({ vol_precision: z.optional(z.string()), volume_precision: seldomSent(z.optional(z.string())) })
- * ```
- */
-export function seldomSent<S extends $ZodType>(schema: S): S {
-  seldom.add(schema)
-  return schema
+/** What drift looks for in an object: its known keys and which optional ones count. */
+interface DriftObject {
+  /** Every key the model reads. */
+  keys: readonly string[]
+  /** Optional keys whose absence is drift. */
+  expected: readonly string[]
+  /** Optional keys whose absence is normal (`seldomSent`). */
+  quiet: readonly string[]
+  /** The shapes of the fields that hold objects or lists of them. */
+  children: Readonly<Record<string, DriftShape>>
 }
 
-/** Adds one object's drift to the counts. */
-type Walk = (value: unknown, counts: Counts) => void
+/** What drift walks: an object, or a list of what its element is. */
+export type DriftShape = DriftObject | { list: DriftShape }
 
 interface Counts {
   unknown: Record<string, number> | undefined
   missing: Record<string, number> | undefined
 }
 
-/** Each schema's compiled walks, by root name (the paths they report start with it). */
-const walks = new WeakMap<$ZodType, Map<string, Walk | null>>()
-
 /**
- * The drift of a payload that `schema` accepted: unknown and missing keys by
- * path pattern, or `null` when the payload carries exactly what the model reads.
+ * The drift of a payload that decoded: unknown and missing keys by path
+ * pattern, or `null` when the payload carries exactly what the model reads.
  * Meant for JSON payloads (where a key is absent exactly when it reads `undefined`).
  *
- * @param schema - The schema that decoded `data` (an endpoint's `data`).
- * @param data - The payload it accepted.
+ * @param shape - The endpoint's drift shape (`null`: its payload holds no object).
+ * @param data - The payload.
  * @param root - The name of the payload in paths.
  * @returns The drift, or `null`.
- * @example
- * ```ts
- * import { endpoints } from '@perpkit/schemas'
- * declare const payload: unknown
- * driftOf(endpoints['/contract/public/details'].data, payload)?.unknown
- * // { 'data.symbols[].risk_note': 1200 }
- * ```
  */
-export function driftOf(schema: $ZodType, data: unknown, root = 'data'): Drift | null {
-  let byRoot = walks.get(schema)
-  if (byRoot === undefined) {
-    byRoot = new Map()
-    walks.set(schema, byRoot)
-  }
-  let walk = byRoot.get(root)
-  if (walk === undefined) {
-    walk = compileWalk(schema, root) ?? null
-    byRoot.set(root, walk)
-  }
-  if (walk === null) return null
+export function walkDrift(shape: DriftShape | null, data: unknown, root: string): Drift | null {
+  if (shape === null) return null
   const counts: Counts = { unknown: undefined, missing: undefined }
-  walk(data, counts)
+  walk(shape, data, root, counts, new Map())
   if (counts.unknown === undefined && counts.missing === undefined) return null
   return { unknown: counts.unknown ?? {}, missing: counts.missing ?? {} }
 }
 
-function compileWalk(schema: $ZodType, path: string): Walk | undefined {
-  const row = listRowOf(schema)
-  if (row) return arrayWalk(compileWalk(row, `${path}[]`))
-  const def = schema._zod.def as { type: string } & Record<string, unknown>
-  switch (def.type) {
-    case 'object':
-      return objectWalk(def.shape as Record<string, $ZodType>, path)
-    case 'array':
-      return arrayWalk(compileWalk(def.element as $ZodType, `${path}[]`))
-    case 'optional':
-    case 'nullable':
-      return compileWalk(def.innerType as $ZodType, path)
-    case 'pipe':
-      return compileWalk(def.in as $ZodType, path)
-    default:
-      return undefined
-  }
+/** The last key list seen for an object shape, and what it meant. */
+interface Verdict {
+  keys: string[]
+  unknown: string[]
+  missing: string[]
 }
 
-function arrayWalk(element: Walk | undefined): Walk | undefined {
-  if (!element) return undefined
-  return (value, counts) => {
+function walk(
+  shape: DriftShape,
+  value: unknown,
+  path: string,
+  counts: Counts,
+  verdicts: Map<DriftObject, Verdict>,
+): void {
+  if ('list' in shape) {
     if (!Array.isArray(value)) return
-    for (let i = 0; i < value.length; i++) element(value[i], counts)
+    const element = shape.list
+    const at = `${path}[]`
+    for (let i = 0; i < value.length; i++) walk(element, value[i], at, counts, verdicts)
+    return
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record)
+  if (keys.length !== carried(shape, record)) {
+    // Rows of one payload share their key list (in order): the last list's verdict
+    // is kept, so a drifting list costs one comparison per key.
+    let verdict = verdicts.get(shape)
+    if (verdict === undefined || !sameList(keys, verdict.keys)) {
+      const known = new Set(shape.keys)
+      verdict = {
+        keys,
+        unknown: keys.filter((key) => !known.has(key)).map((key) => `${path}.${key}`),
+        missing: shape.expected
+          .filter((key) => !Object.hasOwn(record, key))
+          .map((key) => `${path}.${key}`),
+      }
+      verdicts.set(shape, verdict)
+    }
+    if (verdict.unknown.length > 0) counts.unknown = bump(counts.unknown, verdict.unknown)
+    if (verdict.missing.length > 0) counts.missing = bump(counts.missing, verdict.missing)
+  }
+  for (const key in shape.children) {
+    walk(shape.children[key] as DriftShape, record[key], `${path}.${key}`, counts, verdicts)
   }
 }
 
-function objectWalk(shape: Record<string, $ZodType>, path: string): Walk {
-  const keys = Object.keys(shape)
-  const known = new Set(keys)
-  const optional = keys.filter((key) => shape[key]?._zod.optin === 'optional')
-  const expected = optional.filter((key) => !seldom.has(shape[key] as $ZodType))
-  const quiet = optional.filter((key) => seldom.has(shape[key] as $ZodType))
-  const carried = carriedCount(keys.length - quiet.length, expected, quiet)
-  const children = keys.flatMap((key) => {
-    const walk = compileWalk(shape[key] as $ZodType, `${path}.${key}`)
-    return walk ? [{ key, walk }] : []
-  })
-  // Rows of one payload share their key list (in order): the last list's
-  // verdict is kept, so a drifting list costs one comparison per key.
-  let lastKeys: string[] = []
-  let lastUnknown: string[] = []
-  let lastMissing: string[] = []
-  const differ = (keys: string[], record: Record<string, unknown>, counts: Counts) => {
-    if (!sameList(keys, lastKeys)) {
-      lastKeys = keys
-      lastUnknown = keys.filter((key) => !known.has(key)).map((key) => `${path}.${key}`)
-      lastMissing = expected
-        .filter((key) => !Object.hasOwn(record, key))
-        .map((key) => `${path}.${key}`)
-    }
-    if (lastUnknown.length > 0) counts.unknown = bump(counts.unknown, lastUnknown)
-    if (lastMissing.length > 0) counts.missing = bump(counts.missing, lastMissing)
-  }
-  return (value, counts) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return
-    const record = value as Record<string, unknown>
-    const keys = Object.keys(record)
-    if (keys.length !== carried(record)) differ(keys, record, counts)
-    for (const { key, walk } of children) walk(record[key], counts)
-  }
+/**
+ * How many known keys an object carries, or -1 when it lacks an expected one:
+ * the object is exact when this equals its own key count.
+ */
+function carried(shape: DriftObject, record: Record<string, unknown>): number {
+  for (const key of shape.expected) if (record[key] === undefined) return -1
+  let count = shape.keys.length - shape.quiet.length
+  for (const key of shape.quiet) if (record[key] !== undefined) count++
+  return count
 }
 
 function sameList(a: string[], b: string[]): boolean {
@@ -171,32 +138,4 @@ function sameList(a: string[], b: string[]): boolean {
 function bump(table: Record<string, number> = {}, names: string[]): Record<string, number> {
   for (const name of names) table[name] = (table[name] ?? 0) + 1
   return table
-}
-
-/**
- * How many known keys an object carries, or -1 when it lacks an expected one:
- * the object is exact when this equals its own key count.
- */
-function carriedCount(
-  always: number,
-  expected: string[],
-  quiet: string[],
-): (row: Record<string, unknown>) => number {
-  const generated = generate<(row: Record<string, unknown>) => number>(
-    [],
-    [],
-    `return function carried(row) {
-      ${expected.map((key) => `if (row${member(key)} === undefined) return -1`).join('\n')}
-      let carried = ${always}
-      ${quiet.map((key) => `if (row${member(key)} !== undefined) carried++`).join('\n')}
-      return carried
-    }`,
-  )
-  if (generated) return generated
-  return (row) => {
-    for (const key of expected) if (row[key] === undefined) return -1
-    let carried = always
-    for (const key of quiet) if (row[key] !== undefined) carried++
-    return carried
-  }
 }

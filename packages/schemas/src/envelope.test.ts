@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { envelope, readEnvelope } from './envelope.ts'
+import { readEnvelope } from './decoders.ts'
+import { envelope } from './envelope.ts'
 
 describe('envelope', () => {
   it('reads a success whatever the case of its message ("Ok" or "OK")', () => {
@@ -43,4 +45,22 @@ describe('envelope', () => {
       expect(readEnvelope(body)).toBeUndefined()
     },
   )
+
+  it('reads exactly what the zod envelope reads, to the same envelope (1,000 runs)', () => {
+    const value = fc.oneof(
+      fc.constantFrom(1000, '1000', '-7', '1e3', ' 12', '', 1.5, -3, 2 ** 60, null, true),
+      fc.string({ maxLength: 4 }),
+      fc.constant(undefined),
+      fc.jsonValue({ maxDepth: 1 }),
+    )
+    const key = fc.constantFrom('code', 'message', 'msg', 'trace', 'data', 'extra')
+    const body = fc.oneof(fc.dictionary(key, value, { maxKeys: 6 }), fc.jsonValue({ maxDepth: 2 }))
+    fc.assert(
+      fc.property(body, (b) => {
+        const reference = envelope.safeParse(b)
+        expect(readEnvelope(b)).toStrictEqual(reference.success ? reference.data : undefined)
+      }),
+      { numRuns: 1000 },
+    )
+  })
 })

@@ -4,6 +4,10 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { isAnything, isEnvelopeCode } from './checks.ts'
+import { codeToNumber, messageOf, orNull } from './conversions.ts'
+import { modelMap } from './model-map.ts'
+import { modelOf } from './model-schema.ts'
 
 /**
  * The envelope as it arrives. Tolerant as live servers require: `code` may be
@@ -17,17 +21,14 @@ import * as z from 'zod/mini'
  */
 export const envelopeWire = z.object({
   code: z.pipe(
-    z.custom<number | string>(
-      (v) => Number.isSafeInteger(v) || (typeof v === 'string' && /^-?\d+$/.test(v)),
-      { error: 'an integer code' },
-    ),
-    z.transform(Number),
+    z.custom<number | string>(isEnvelopeCode, { error: 'an integer code' }),
+    z.transform(codeToNumber),
   ),
   message: z.optional(z.string()),
   msg: z.optional(z.string()),
   trace: z.optional(z.string()),
   // Any value: the endpoint's schema reads it.
-  data: z.optional(z.custom<unknown>()),
+  data: z.optional(z.custom<unknown>(isAnything)),
 })
 
 /**
@@ -57,39 +58,10 @@ export interface Envelope<T = unknown> {
  * // { code: 30000, message: 'Not found', trace: 't', data: undefined }
  * ```
  */
-export const envelope = z.pipe(
+export const envelope = modelOf(
   envelopeWire,
-  z.transform(
-    (e: z.output<typeof envelopeWire>): Envelope => ({
-      code: e.code,
-      message: e.message ?? e.msg ?? '',
-      trace: e.trace ?? null,
-      data: e.data,
-    }),
+  modelMap<Envelope>(
+    ['code', ['message', 'messageOf', 'message', 'msg'], ['trace', 'orNull', 'trace'], 'data'],
+    { messageOf, orNull },
   ),
 )
-
-/**
- * Parses an already JSON-decoded body as an envelope, or returns `undefined`
- * when it is not one. The fast path for the common shape avoids zod.
- *
- * @param body - A JSON value.
- * @returns The normalized envelope, or `undefined`.
- * @example
- * ```ts
- * readEnvelope(JSON.parse('{"code":1000,"message":"Ok","trace":"t","data":{}}'))?.code // 1000
- * ```
- */
-export function readEnvelope(body: unknown): Envelope | undefined {
-  if (typeof body === 'object' && body !== null) {
-    const b = body as Record<string, unknown>
-    if (typeof b.code === 'number' && Number.isInteger(b.code) && typeof b.message === 'string') {
-      const trace = b.trace
-      if (trace === undefined || typeof trace === 'string') {
-        return { code: b.code, message: b.message, trace: trace ?? null, data: b.data }
-      }
-    }
-  }
-  const parsed = envelope.safeParse(body)
-  return parsed.success ? parsed.data : undefined
-}

@@ -1,7 +1,9 @@
 export type { DataResult, DecodeResult, PayloadIssue } from './decode.ts'
 export { decodeData, describeIssues, describeValue, encodeParams, formatPath } from './decode.ts'
+export { seldomSent } from './decoder-marks.ts'
+export type { DataSuccess } from './decoders.ts'
+export { driftOf, readEnvelope, tryDecodeData, tryEncodeParams } from './decoders.ts'
 export type { Drift } from './drift.ts'
-export { driftOf, seldomSent } from './drift.ts'
 export type { EndpointDefinition, EndpointSchemas } from './endpoint.ts'
 export { defineEndpoint } from './endpoint.ts'
 export type { DepthLevelWire } from './endpoints/depth.ts'
@@ -48,7 +50,7 @@ export { openInterestEndpoint, openInterestWire } from './endpoints/open-interes
 export type { TradeWire } from './endpoints/trades.ts'
 export { toTrade, tradesEndpoint, tradeWire } from './endpoints/trades.ts'
 export type { Envelope } from './envelope.ts'
-export { envelope, envelopeWire, readEnvelope } from './envelope.ts'
+export { envelope, envelopeWire } from './envelope.ts'
 export {
   epoch,
   epochNumberOrString,
@@ -56,10 +58,6 @@ export {
   optionalEpoch,
   optionalEpochToMs,
 } from './epochs.ts'
-export type { CheckSource, Convert, Predicate } from './fast-field.ts'
-export { withPredicate } from './fast-field.ts'
-export type { FastListOptions } from './fast-list.ts'
-export { anyArray, fastList, listRowOf } from './fast-list.ts'
 // The zod-free part, also published alone as `@perpkit/schemas/lite`.
 export * from './lite.ts'
 export type {

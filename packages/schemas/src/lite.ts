@@ -1,7 +1,8 @@
 /**
  * `@perpkit/schemas/lite`: the zod-free part of the package (error codes,
- * the success code, K-line step math), for code that must load fast and
- * fetch the schemas only when it first needs them.
+ * the success code, K-line step math, the route half of the endpoint table,
+ * the checks of a symbol and a time param), for code that must load fast and
+ * fetch the schemas only when it needs them.
  *
  * @example
  * ```ts
@@ -10,6 +11,7 @@
  *
  * @module
  */
+export { isSymbol, isTimeParam } from './checks.ts'
 export type { RateLimitBudget } from './conventions.ts'
 export {
   checkRateLimitBudget,
@@ -20,6 +22,7 @@ export {
   rateLimitHeaderNames,
   SECONDS_THRESHOLD,
 } from './conventions.ts'
+export { timeToMs } from './conversions.ts'
 export type { ApiErrorCode } from './error-codes.ts'
 export {
   apiErrorCodes,

@@ -5,13 +5,22 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { SECONDS_THRESHOLD } from './conventions.ts'
+import {
+  isEpochSeconds,
+  isKlineStepInput,
+  isLimit,
+  isSymbol,
+  isSymbolText,
+  isTimeInput,
+  isTimeParam,
+} from './checks.ts'
+import { stepMinutes, timeToMs } from './conversions.ts'
+import { markDecoder } from './decoder-marks.ts'
 import {
   KLINE_STEP_ALIASES,
   KLINE_STEPS,
   type KlineStep,
   type KlineStepInput,
-  resolveKlineStep,
 } from './kline-steps.ts'
 
 /**
@@ -22,11 +31,14 @@ import {
  * symbolParam.parse('BTCUSDT') // 'BTCUSDT'
  * ```
  */
-export const symbolParam = z.string({ error: 'symbol must be a string such as "BTCUSDT"' }).check(
-  // Refinements, not z.regex: zod's string formats are heavy for a browser bundle.
-  z.refine((s) => /^\S+$/.test(s), {
-    error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"',
-  }),
+export const symbolParam = markDecoder(
+  z.string({ error: 'symbol must be a string such as "BTCUSDT"' }).check(
+    // Refinements, not z.regex: zod's string formats are heavy for a browser bundle.
+    z.refine(isSymbolText, {
+      error: 'symbol must be a non-empty string without spaces, such as "BTCUSDT"',
+    }),
+  ),
+  { check: isSymbol },
 )
 
 const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${Object.keys(
@@ -44,8 +56,8 @@ const STEP_HELP = `step must be one of ${KLINE_STEPS.join(', ')} (minutes) or ${
  * ```
  */
 export const stepParam = z.pipe(
-  z.custom<KlineStepInput>((v) => resolveKlineStep(v) !== undefined, { error: STEP_HELP }),
-  z.transform((v: KlineStepInput) => resolveKlineStep(v) as KlineStep),
+  z.custom<KlineStepInput>(isKlineStepInput, { error: STEP_HELP }),
+  z.transform(stepMinutes),
 )
 
 /** What a time param must be. */
@@ -64,20 +76,15 @@ const SECONDS_REFUSED =
  * ```
  */
 export const timeParam = z.pipe(
-  z
-    .custom<number | Date>(
-      (v) =>
-        (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
-        (v instanceof Date && !Number.isNaN(v.getTime())),
-      { error: TIME_EXPECTED },
-    )
-    .check((ctx) => {
-      const value = ctx.value
-      if (typeof value === 'number' && value < SECONDS_THRESHOLD) {
-        ctx.issues.push({ code: 'custom', input: value, message: SECONDS_REFUSED })
+  markDecoder(
+    z.custom<number | Date>(isTimeInput, { error: TIME_EXPECTED }).check((ctx) => {
+      if (isEpochSeconds(ctx.value)) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: SECONDS_REFUSED })
       }
     }),
-  z.transform((v: number | Date) => (typeof v === 'number' ? v : v.getTime())),
+    { check: isTimeParam },
+  ),
+  z.transform(timeToMs),
 )
 
 /**
@@ -99,14 +106,12 @@ function limitValue(max: number) {
   const range = `limit must be an integer from 1 to ${max}`
   const atMost = `limit must be at most ${max} (the interface's maximum)`
   // Its JSON Schema comes from the route's maxRecords (openapi/json-schema.ts).
-  return z.custom<number>(
-    (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= max,
-    {
-      // An integer past the maximum is told the maximum; anything else, the range.
-      error: (issue) =>
-        Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
-    },
-  )
+  const limit = z.custom<number>((v) => isLimit(v, max), {
+    // An integer past the maximum is told the maximum; anything else, the range.
+    error: (issue) =>
+      Number.isSafeInteger(issue.input) && (issue.input as number) > max ? atMost : range,
+  })
+  return markDecoder(limit, { check: isLimit, args: [max] })
 }
 
 // ---- server side: the wire query as received (strings) ----
@@ -155,7 +160,7 @@ export function integerQuery(name: string) {
  */
 export const stepQuery = z.pipe(
   integerQuery('step'),
-  z.custom<KlineStep>((v) => resolveKlineStep(v) !== undefined, {
+  z.custom<KlineStep>(isKlineStepInput, {
     error: `step must be one of ${KLINE_STEPS.join(', ')} (minutes)`,
   }),
 )

@@ -1,18 +1,25 @@
 /**
  * Building blocks shared by the wire schemas: decimals and integers (times
- * are in epochs.ts).
- * Written for speed: each check is one typeof and one small loop or regex.
+ * are in epochs.ts). Each is a `z.custom` of a check of checks.ts, which the
+ * generated decoders call too.
  *
  * @module
  */
 import * as z from 'zod/mini'
-import { oneOf, withPredicate } from './fast-field.ts'
 import {
-  decimalLikeSource,
-  decimalSource,
-  safeIntegerSource,
-  unsignedDecimalSource,
-} from './fast-source.ts'
+  isBoolean,
+  isDecimalLike,
+  isDecimalString,
+  isInteger,
+  isPositiveInt,
+  isUint,
+  isUnsignedDecimalString,
+} from './checks.ts'
+import { decimalLikeToString } from './conversions.ts'
+import { markDecoder } from './decoder-marks.ts'
+
+export { isDecimalString, isUnsignedDecimalString } from './checks.ts'
+export { numberToDecimalString } from './conversions.ts'
 
 const DECIMAL = /^-?\d+(?:\.\d+)?$/
 
@@ -21,41 +28,6 @@ const DECIMAL = /^-?\d+(?:\.\d+)?$/
  * regular expression, for the OpenAPI document and tests: no sign at all.
  */
 export const UNSIGNED_DECIMAL_PATTERN = /^\d+(?:\.\d+)?$/
-
-/**
- * True when `value` is a plain decimal string such as `"65000.1"`, `"-0.0375"` or `"0"`.
- * Exponents, blanks, `"NaN"` and empty strings are not decimals.
- *
- * @param value - Anything.
- * @returns Whether `value` is a decimal string.
- * @example
- * ```ts
- * isDecimalString('65000.1') // true
- * isDecimalString('1e-8') // false
- * ```
- */
-export function isDecimalString(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  return value.charCodeAt(0) === 45 ? unsignedFrom(value, 1) : unsignedFrom(value, 0) // '-'
-}
-
-/**
- * Whether `text` from `start` on is digits with an optional fraction: the
- * language of DECIMAL without its sign, as one pass over char codes (several
- * times faster than the regex on the short strings of a payload).
- */
-function unsignedFrom(text: string, start: number): boolean {
-  const n = text.length
-  let i = start
-  // (c - 48) >>> 0 <= 9: one unsigned comparison for '0'..'9'
-  while (i < n && (text.charCodeAt(i) - 48) >>> 0 <= 9) i++
-  if (i === start) return false
-  if (i === n) return true
-  if (text.charCodeAt(i) !== 46) return false // '.'
-  const fraction = ++i
-  while (i < n && (text.charCodeAt(i) - 48) >>> 0 <= 9) i++
-  return i === n && i > fraction
-}
 
 /**
  * The decimal-string language as a regular expression, for documentation and
@@ -89,28 +61,7 @@ export const DECIMAL_EXPECTED = 'a decimal string'
  * decimalString.parse('0.0001') // '0.0001'
  * ```
  */
-export const decimalString = withPredicate(
-  z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED }),
-  isDecimalString,
-  undefined,
-  decimalSource,
-)
-
-/**
- * True when `value` is a decimal string without a sign, such as `"65000.1"` or
- * `"0"`: what prices and quantities must be. `"-5"` and `"-0"` are refused.
- *
- * @param value - Anything.
- * @returns Whether `value` is an unsigned decimal string.
- * @example
- * ```ts
- * isUnsignedDecimalString('65000.1') // true
- * isUnsignedDecimalString('-0') // false
- * ```
- */
-export function isUnsignedDecimalString(value: unknown): value is string {
-  return typeof value === 'string' && unsignedFrom(value, 0)
-}
+export const decimalString = z.custom<string>(isDecimalString, { error: DECIMAL_EXPECTED })
 
 /**
  * Shown as the "expected" part of a payload error about a price or quantity.
@@ -133,12 +84,9 @@ export const UNSIGNED_DECIMAL_EXPECTED = 'a non-negative decimal string'
  * unsignedDecimalString.safeParse('-5').success // false
  * ```
  */
-export const unsignedDecimalString = withPredicate(
-  z.custom<string>(isUnsignedDecimalString, { error: UNSIGNED_DECIMAL_EXPECTED }),
-  isUnsignedDecimalString,
-  undefined,
-  unsignedDecimalSource,
-)
+export const unsignedDecimalString = z.custom<string>(isUnsignedDecimalString, {
+  error: UNSIGNED_DECIMAL_EXPECTED,
+})
 
 /**
  * A decimal that the wire may send as a string or a JSON number (the spec
@@ -150,48 +98,11 @@ export const unsignedDecimalString = withPredicate(
  * decimalLike.parse(0.0375) // '0.0375'
  * ```
  */
-export const decimalLike = withPredicate(
-  z.pipe(
-    // Its JSON Schema refers to the document's decimal component: see openapi/json-schema.ts.
-    z.custom<string | number>(isDecimalLike, { error: 'a decimal string or a finite number' }),
-    z.transform((v: string | number) => (typeof v === 'string' ? v : numberToDecimalString(v))),
-  ),
-  isDecimalLike,
-  (v) => (typeof v === 'string' ? v : numberToDecimalString(v as number)),
-  decimalLikeSource,
+export const decimalLike = z.pipe(
+  // Its JSON Schema refers to the document's decimal component: see openapi/json-schema.ts.
+  z.custom<string | number>(isDecimalLike, { error: 'a decimal string or a finite number' }),
+  z.transform(decimalLikeToString),
 )
-
-function isDecimalLike(v: unknown): boolean {
-  return isDecimalString(v) || (typeof v === 'number' && Number.isFinite(v))
-}
-
-/**
- * Writes a finite number in plain decimal notation, expanding exponents
- * (`1e-7` becomes `"0.0000001"`) without any rounding of its own.
- *
- * @param n - A finite number.
- * @returns Its shortest round-trip digits in plain notation.
- * @example
- * ```ts
- * numberToDecimalString(1e-7) // '0.0000001'
- * ```
- */
-export function numberToDecimalString(n: number): string {
-  const s = String(n)
-  const e = s.indexOf('e')
-  if (e === -1) return s
-  const negative = s.startsWith('-')
-  const mantissa = s.slice(negative ? 1 : 0, e)
-  const exponent = Number(s.slice(e + 1))
-  const dot = mantissa.indexOf('.')
-  const digits = mantissa.replace('.', '')
-  const point = (dot === -1 ? mantissa.length : dot) + exponent
-  let out: string
-  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`
-  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length)
-  else out = `${digits.slice(0, point)}.${digits.slice(point)}`
-  return negative ? `-${out}` : out
-}
 
 // The integers and other leaves below are custom checks, not zod's number, integer
 // and union types: those would add their classes to a browser bundle, and say
@@ -208,11 +119,7 @@ export function numberToDecimalString(n: number): string {
  */
 // Pure annotations let a bundle drop the schemas it does not use (esbuild does not carry
 // zod's own annotations through the namespace import into a lazily loaded module).
-export const integer = /* @__PURE__ */ z.custom<number>((v) => Number.isSafeInteger(v), {
-  error: 'an integer',
-})
-
-const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
+export const integer = /* @__PURE__ */ z.custom<number>(isInteger, { error: 'an integer' })
 
 /**
  * A non-negative integer JSON number (epochs, counts).
@@ -222,14 +129,7 @@ const isUint = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0
  * uint.parse(0) // 0
  * ```
  */
-export const uint = withPredicate(
-  z.custom<number>(isUint, { error: 'a non-negative integer' }),
-  isUint,
-  undefined,
-  safeIntegerSource(0),
-)
-
-const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0
+export const uint = z.custom<number>(isUint, { error: 'a non-negative integer' })
 
 /**
  * A positive integer JSON number (tier numbers, leverage, intervals).
@@ -239,14 +139,7 @@ const isPositiveInt = (v: unknown) => Number.isSafeInteger(v) && (v as number) >
  * positiveInt.parse(125) // 125
  * ```
  */
-export const positiveInt = withPredicate(
-  z.custom<number>(isPositiveInt, { error: 'a positive integer' }),
-  isPositiveInt,
-  undefined,
-  safeIntegerSource(1),
-)
-
-const isBoolean = (v: unknown) => typeof v === 'boolean'
+export const positiveInt = z.custom<number>(isPositiveInt, { error: 'a positive integer' })
 
 /**
  * A JSON boolean (zod's own boolean type would join a browser bundle for one field).
@@ -256,16 +149,11 @@ const isBoolean = (v: unknown) => typeof v === 'boolean'
  * boolean.parse(true) // true
  * ```
  */
-export const boolean = withPredicate(
-  z.custom<boolean>(isBoolean, { error: 'a value of type boolean' }),
-  isBoolean,
-  undefined,
-  (v, fail) => `if (typeof ${v} !== 'boolean') ${fail}`,
-)
+export const boolean = z.custom<boolean>(isBoolean, { error: 'a value of type boolean' })
 
 /**
- * One of a few JSON literals, as a custom leaf with its fast-path check
- * (zod's literal type would join a browser bundle for two contract fields).
+ * One of a few JSON literals, as a custom leaf marked for the generated
+ * decoders (zod's literal type would say less when it refuses a value).
  *
  * @param values - The accepted values.
  * @param error - What a refused value should have been.
@@ -279,6 +167,9 @@ export function oneOfValues<const T extends readonly (string | number)[]>(
   values: T,
   error: string,
 ): z.ZodMiniCustom<T[number], T[number]> {
-  const { accepts, source } = oneOf(values)
-  return withPredicate(z.custom<T[number]>(accepts, { error }), accepts, undefined, source)
+  const accepted = new Set<unknown>(values)
+  return markDecoder(
+    z.custom<T[number]>((v) => accepted.has(v), { error }),
+    { oneOf: values },
+  )
 }

@@ -4,7 +4,7 @@
  * implementation: `@perpkit/schemas` re-exports it, and zod stays an import,
  * so a process holds one zod and one copy of the schemas whichever entry its
  * modules import (`instanceof` and the drift walk work across entries).
- * `@perpkit/client` loads it on its first call.
+ * `@perpkit/client` loads it to explain a refusal.
  *
  * @example
  * ```ts

@@ -77,10 +77,10 @@ describe('drift', () => {
 
   it('names paths from the root it is given, whatever root the schema was walked with before', () => {
     const book = { ...depthSample(), sequence: 42 }
-    const schema = endpoints['/contract/public/depth'].data
-    expect(driftOf(schema, book)?.unknown).toEqual({ 'data.sequence': 1 })
-    expect(driftOf(schema, book, 'body.data')?.unknown).toEqual({ 'body.data.sequence': 1 })
-    expect(driftOf(schema, book)?.unknown).toEqual({ 'data.sequence': 1 })
+    const depth = endpoints['/contract/public/depth']
+    expect(driftOf(depth, book)?.unknown).toEqual({ 'data.sequence': 1 })
+    expect(driftOf(depth, book, 'body.data')?.unknown).toEqual({ 'body.data.sequence': 1 })
+    expect(driftOf(depth, book)?.unknown).toEqual({ 'data.sequence': 1 })
   })
 
   it('agrees with a key-by-key reference on random details rows (500 runs)', () => {

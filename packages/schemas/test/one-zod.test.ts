@@ -41,10 +41,10 @@ describe('one zod and one implementation per process, whichever entry is importe
     expect(runtime.decodeData).toBe(index.decodeData)
   })
 
-  it("walks a runtime schema's drift with the main entry's driftOf", () => {
-    const schema = runtime.endpoints['/contract/public/kline'].data
+  it("walks a runtime row's drift with the main entry's driftOf", () => {
+    const row = runtime.endpoints['/contract/public/kline']
     const payload = klineSample().map((row) => ({ ...row, turnover: '1' }))
-    const drift = index.driftOf(schema, payload)
+    const drift = index.driftOf(row, payload)
     expect(Object.keys(drift?.unknown ?? {})).toEqual(['data[].turnover'])
   })
 

@@ -4,14 +4,20 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { seldomSent } from '../drift.ts'
+import { hasEither, isNoneableTime } from '../checks.ts'
+import {
+  epochToMs,
+  optionalEpochToMs,
+  orNull,
+  productTypeOf,
+  tradfiInfoOf,
+  volumePrecisionOf,
+} from '../conversions.ts'
+import { markDecoder, seldomSent } from '../decoder-marks.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochToMs, optionalEpochToMs } from '../epochs.ts'
-import { withPredicate } from '../fast-field.ts'
-import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
-import { safeIntegerSource } from '../fast-source.ts'
-import { modelMap, orNull } from '../model-map.ts'
-import type { Contract, ProductType, TradfiInfo } from '../models.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf, pickField } from '../model-schema.ts'
+import type { Contract } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import {
   decimalString,
@@ -22,27 +28,12 @@ import {
 } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
-const isNoneableTime = (v: unknown) =>
-  v === '' || v === null || (Number.isSafeInteger(v) && (v as number) >= 0)
-
 /** `0`, `null`, `""` or absent mean "none". */
 const noneableTime = z.optional(
-  withPredicate(
-    z.custom<number | '' | null>(isNoneableTime, {
-      error: 'a non-negative integer, or "" or null for none',
-    }),
-    isNoneableTime,
-    undefined,
-    (v, fail) => `if (${v} !== '' && ${v} !== null) {\n${safeIntegerSource(0)(v, fail)}\n}`,
-  ),
+  z.custom<number | '' | null>(isNoneableTime, {
+    error: 'a non-negative integer, or "" or null for none',
+  }),
 )
-
-const isTradfiInfo = (v: unknown) =>
-  v === null ||
-  (typeof v === 'object' &&
-    !Array.isArray(v) &&
-    ((v as { market_group?: unknown }).market_group == null ||
-      typeof (v as { market_group?: unknown }).market_group === 'string'))
 
 /**
  * `tradfi_info`: `null` on crypto contracts; on a contract that tracks a
@@ -55,14 +46,8 @@ const isTradfiInfo = (v: unknown) =>
  * tradfiInfoWire.parse({ market_group: 'US_MARKET' }) // { market_group: 'US_MARKET' }
  * ```
  */
-export const tradfiInfoWire = withPredicate(
-  z.nullable(z.object({ market_group: z.optional(z.nullable(z.string())) })),
-  isTradfiInfo,
-  (v) => {
-    if (v === null) return null
-    const group = (v as { market_group?: string | null }).market_group
-    return group === undefined ? {} : { market_group: group }
-  },
+export const tradfiInfoWire = z.nullable(
+  z.object({ market_group: z.optional(z.nullable(z.string())) }),
 )
 
 /**
@@ -123,11 +108,18 @@ export const contractWire = z
     tradfi_info: seldomSent(z.optional(tradfiInfoWire)),
   })
   .check(
-    z.refine((row) => row.vol_precision !== undefined || row.volume_precision !== undefined, {
+    z.refine((row) => hasEither(row.vol_precision, row.volume_precision), {
       error: 'vol_precision (or volume_precision) is required',
       path: ['vol_precision'],
     }),
   )
+
+markDecoder(contractWire, {
+  rule: hasEither,
+  ruleKeys: ['vol_precision', 'volume_precision'],
+  // Live rows come in dozens of key orders (field notes: "Key order varies").
+  keysInAnyOrder: true,
+})
 
 /**
  * A wire contract row.
@@ -193,25 +185,6 @@ const contractModel = modelMap<Contract>(
   { productTypeOf, volumePrecisionOf, orNull, epochToMs, optionalEpochToMs, tradfiInfoOf },
 )
 
-function productTypeOf(code: 1 | 2): ProductType {
-  return code === 1 ? 'perpetual' : 'futures'
-}
-
-/** The model of `tradfi_info`: `null` for none (absent or `null`). */
-function tradfiInfoOf(
-  info: { market_group?: string | null } | null | undefined,
-): TradfiInfo | null {
-  return info == null ? null : { marketGroup: info.market_group ?? null }
-}
-
-/** The quantity step under either wire name (the row's refinement requires one). */
-function volumePrecisionOf(
-  vol: string | undefined,
-  volume: string | undefined,
-): string | undefined {
-  return vol === undefined ? volume : vol
-}
-
 /**
  * Maps a checked wire details row to the model.
  *
@@ -228,18 +201,6 @@ export function toContract(row: z.output<typeof contractWire>): Contract {
   return contractModel.build(row)
 }
 
-const hasVolumePrecision = (row: z.output<typeof contractWire>) =>
-  row.vol_precision !== undefined || row.volume_precision !== undefined
-
-const contracts = fastList(contractWire, toContract, {
-  accept: hasVolumePrecision,
-  acceptSource: (w) => `${w.vol_precision} !== undefined || ${w.volume_precision} !== undefined`,
-  model: contractModel.model,
-  helpers: contractModel.helpers,
-  // Live rows come in dozens of key orders (field notes: "Key order varies").
-  keysInAnyOrder: true,
-})
-
 /**
  * Contract details; without `symbol`, every contract (delisted ones included).
  *
@@ -252,11 +213,5 @@ export const detailsEndpoint = defineEndpoint(endpointRoutes['/contract/public/d
   params: z.object({ symbol: z.optional(symbolParam) }),
   query: z.object({ symbol: z.optional(symbolQuery) }),
   wire: contractsWire,
-  data: withFastDecoder(
-    z.pipe(
-      z.object({ symbols: contracts }),
-      z.transform(({ symbols }: { symbols: Contract[] }) => symbols),
-    ),
-    listFieldDecoder('symbols', contracts),
-  ),
+  data: pickField(z.object({ symbols: z.array(modelOf(contractWire, contractModel)) }), 'symbols'),
 })

@@ -5,15 +5,22 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochNumberOrString, epochNumberOrStringToMs, epochNumberOrStringWire } from '../epochs.ts'
-import { fastList, listFieldDecoder, withFastDecoder } from '../fast-list.ts'
+import { epochNumberOrString } from '../epochs.ts'
 import { modelMap } from '../model-map.ts'
+import { modelOf, pickField } from '../model-schema.ts'
 import type { FundingRateRecord } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import { decimalString } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
 
 const route = endpointRoutes['/contract/public/funding-rate-history']
+
+/** One settled rate (its `funding_time` schema takes the time to ms). */
+const recordWire = z.object({
+  symbol: z.string(),
+  funding_rate: decimalString,
+  funding_time: epochNumberOrString,
+})
 
 /**
  * The wire `data` of funding-rate-history: `{ list: [...] }`; `funding_time`
@@ -24,29 +31,11 @@ const route = endpointRoutes['/contract/public/funding-rate-history']
  * fundingRateHistoryWire.parse({ list: [{ symbol: 'BTCUSDT', funding_rate: '0.0001', funding_time: '1767225600000' }] })
  * ```
  */
-export const fundingRateHistoryWire = z.object({
-  list: z.array(
-    z.object({
-      symbol: z.string(),
-      funding_rate: decimalString,
-      funding_time: epochNumberOrString,
-    }),
-  ),
-})
+export const fundingRateHistoryWire = z.object({ list: z.array(recordWire) })
 
-/** A row as sent, its time left as sent: the fast list converts it in one step. */
-const fundingRateRowWire = z.object({
-  symbol: z.string(),
-  funding_rate: decimalString,
-  funding_time: epochNumberOrStringWire,
-})
+const recordModel = modelMap<FundingRateRecord>(['symbol', 'funding_rate', 'funding_time'])
 
-const recordModel = modelMap<FundingRateRecord>(
-  ['symbol', 'funding_rate', ['fundingTime', 'epochNumberOrStringToMs', 'funding_time']],
-  { epochNumberOrStringToMs },
-)
-
-const records = fastList(fundingRateRowWire, recordModel.build, recordModel)
+const recordsData = pickField(z.object({ list: z.array(modelOf(recordWire, recordModel)) }), 'list')
 
 /**
  * Settled funding rates of one contract.
@@ -60,11 +49,5 @@ export const fundingRateHistoryEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: fundingRateHistoryWire,
-  data: withFastDecoder(
-    z.pipe(
-      z.object({ list: records }),
-      z.transform(({ list }: { list: FundingRateRecord[] }) => list),
-    ),
-    listFieldDecoder('list', records),
-  ),
+  data: recordsData,
 })

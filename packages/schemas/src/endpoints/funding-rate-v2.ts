@@ -7,11 +7,11 @@
  * @module
  */
 import * as z from 'zod/mini'
-import { seldomSent } from '../drift.ts'
+import { epochToMs, orNull, presentEpochToMs } from '../conversions.ts'
+import { seldomSent } from '../decoder-marks.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochToMs } from '../epochs.ts'
-import { fastList } from '../fast-list.ts'
-import { modelMap, orNull } from '../model-map.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalLike, decimalString, positiveInt, uint } from '../primitives.ts'
@@ -55,7 +55,7 @@ export function toFundingRateV2Row(row: z.output<typeof fundingRateV2RowWire>): 
 const rowModel = modelMap<FundingRate>(
   [
     'symbol',
-    ['timestamp', 'optionalMs', 'timestamp'],
+    ['timestamp', 'presentEpochToMs', 'timestamp'],
     'rate_value',
     'expected_rate',
     ['fundingTime', 'epochToMs', 'funding_time'],
@@ -63,7 +63,7 @@ const rowModel = modelMap<FundingRate>(
     'funding_lower_limit',
     ['fundingIntervalHours', 'orNull', 'funding_interval_hours'],
   ],
-  { optionalMs: (t?: number) => (t === undefined ? null : epochToMs(t)), epochToMs, orNull },
+  { presentEpochToMs, epochToMs, orNull },
 )
 
 /**
@@ -80,6 +80,6 @@ export const fundingRatesEndpoint = defineEndpoint(
     params: z.object({ symbol: z.optional(symbolParam) }),
     query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: z.array(fundingRateV2RowWire),
-    data: fastList(fundingRateV2RowWire, toFundingRateV2Row, rowModel),
+    data: z.array(modelOf(fundingRateV2RowWire, rowModel)),
   },
 )

@@ -4,8 +4,11 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { nullValue } from '../conversions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { epoch } from '../epochs.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { FundingRate } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalLike, decimalString, uint } from '../primitives.ts'
@@ -59,18 +62,23 @@ const fundingRateData = z.object({
  * ```
  */
 export function toFundingRate(f: z.output<typeof fundingRateData>): FundingRate {
-  return {
-    symbol: f.symbol,
-    timestamp: f.timestamp,
-    rateValue: f.rate_value,
-    expectedRate: f.expected_rate,
-    fundingTime: f.funding_time,
-    fundingUpperLimit: f.funding_upper_limit,
-    fundingLowerLimit: f.funding_lower_limit,
-    // Only funding-rate-v2 rows say it.
-    fundingIntervalHours: null,
-  }
+  return fundingRateModel.build(f)
 }
+
+const fundingRateModel = modelMap<FundingRate>(
+  [
+    'symbol',
+    'timestamp',
+    'rate_value',
+    'expected_rate',
+    'funding_time',
+    'funding_upper_limit',
+    'funding_lower_limit',
+    // Only funding-rate-v2 rows say it.
+    ['fundingIntervalHours', 'nullValue'],
+  ],
+  { nullValue },
+)
 
 /**
  * The current funding rate of one contract.
@@ -84,5 +92,5 @@ export const fundingRateEndpoint = defineEndpoint(endpointRoutes['/contract/publ
   params: z.object({ symbol: symbolParam }),
   query: z.object({ symbol: symbolQuery }),
   wire: fundingRateWire,
-  data: z.pipe(fundingRateData, z.transform(toFundingRate)),
+  data: modelOf(fundingRateData, fundingRateModel),
 })

@@ -4,12 +4,13 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { isKlineWindow, klineWindowProblem } from '../checks.ts'
+import { candleTime, msToSeconds } from '../conversions.ts'
+import { markDecoder } from '../decoder-marks.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochToMs } from '../epochs.ts'
-import { fastList } from '../fast-list.ts'
 import type { KlineStep } from '../kline-steps.ts'
-import { countCandles, MAX_KLINES_PER_REQUEST } from '../kline-steps.ts'
 import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { Kline } from '../models.ts'
 import {
   integerQuery,
@@ -73,21 +74,10 @@ export const klinesWire = z.array(klineRecordWire)
  * ```
  */
 export function toKline(k: KlineWire): Kline {
-  // Some live candles are stamped a second after their bucket: floor to the minute.
   return klineModel.build(k)
 }
 
-/**
- * `ms - (ms % 60_000)` for a non-negative integer, without the floating-point
- * remainder (a C call on numbers beyond 32 bits): the product of an integer
- * quotient and 60,000 is exact, and at most one step too high.
- */
-function floorToMinute(ms: number): number {
-  const floor = Math.floor(ms / 60_000) * 60_000
-  return floor > ms ? floor - 60_000 : floor
-}
-
-/** {@link toKline} as source, for the generated row check. */
+/** {@link toKline}'s table, which the generated decoders build the model from too. */
 const klineModel = modelMap<Kline>(
   [
     ['timestamp', 'candleTime', 'timestamp'],
@@ -97,11 +87,11 @@ const klineModel = modelMap<Kline>(
     'close_price',
     'volume',
   ],
-  { candleTime: (t: number) => floorToMinute(epochToMs(t)) },
+  { candleTime },
 )
 
-const windowMessage = (count: number) =>
-  `the window holds ${count} candles but one request returns at most ${MAX_KLINES_PER_REQUEST}: narrow it, or use iterKlines / getKlineRange for any range`
+/** Both K-line endpoints' `data`: wire candles to models. */
+const klinesData = z.array(modelOf(klineRecordWire, klineModel))
 
 /**
  * User-facing K-line parameters: `{ symbol, step, startTime, endTime }` with
@@ -115,36 +105,33 @@ const windowMessage = (count: number) =>
  * // { symbol: 'BTCUSDT', step: 60, start_time: 0, end_time: 3600 }
  * ```
  */
-export const klineParams = z.pipe(
-  z
-    .object({ symbol: symbolParam, step: stepParam, startTime: timeParam, endTime: timeParam })
-    .check((ctx) => {
-      const { startTime, endTime, step } = ctx.value
-      if (startTime > endTime) {
-        ctx.issues.push({
-          code: 'custom',
-          input: ctx.value,
-          path: ['startTime'],
-          message: 'startTime must not be after endTime',
-        })
-        return
-      }
-      const count = countCandles(startTime, endTime, step)
-      if (count > MAX_KLINES_PER_REQUEST) {
-        ctx.issues.push({
-          code: 'custom',
-          input: ctx.value,
-          path: ['endTime'],
-          message: windowMessage(count),
-        })
-      }
-    }),
-  z.transform((p: { symbol: string; step: KlineStep; startTime: number; endTime: number }) => ({
-    symbol: p.symbol,
-    step: p.step,
-    start_time: Math.floor(p.startTime / 1000),
-    end_time: Math.floor(p.endTime / 1000),
-  })),
+export const klineParams = modelOf(
+  markDecoder(
+    z
+      .object({ symbol: symbolParam, step: stepParam, startTime: timeParam, endTime: timeParam })
+      .check((ctx) => {
+        const { startTime, endTime, step } = ctx.value
+        const problem = klineWindowProblem(startTime, endTime, step)
+        if (problem) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            path: [problem.path],
+            message: problem.message,
+          })
+        }
+      }),
+    { rule: isKlineWindow, ruleKeys: ['startTime', 'endTime', 'step'] },
+  ),
+  modelMap<{ symbol: string; step: KlineStep; start_time: number; end_time: number }>(
+    [
+      'symbol',
+      'step',
+      ['start_time', 'msToSeconds', 'startTime'],
+      ['end_time', 'msToSeconds', 'endTime'],
+    ],
+    { msToSeconds },
+  ),
 )
 
 /**
@@ -181,7 +168,7 @@ export const klineEndpoint = defineEndpoint(endpointRoutes['/contract/public/kli
   params: klineParams,
   query: klineQuery,
   wire: klinesWire,
-  data: fastList(klineRecordWire, toKline, klineModel),
+  data: klinesData,
 })
 
 /**
@@ -198,6 +185,6 @@ export const markPriceKlineEndpoint = defineEndpoint(
     params: klineParams,
     query: klineQuery,
     wire: klinesWire,
-    data: fastList(klineRecordWire, toKline, klineModel),
+    data: klinesData,
   },
 )

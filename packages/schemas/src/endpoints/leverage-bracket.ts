@@ -5,10 +5,22 @@
  */
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
-import type { LeverageRule } from '../models.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf, pickField } from '../model-schema.ts'
+import type { LeverageBracket, LeverageRule } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { decimalString, positiveInt } from '../primitives.ts'
 import { endpointRoutes } from '../routes.ts'
+
+/** One bracket on the wire. */
+const bracketWire = z.object({
+  bracket: positiveInt,
+  initial_leverage: positiveInt,
+  notional_cap: decimalString,
+  notional_floor: decimalString,
+  maint_margin_ratio: decimalString,
+  cum: decimalString,
+})
 
 /**
  * The wire `data` of leverage-bracket: `{ rules: [{ symbol, brackets }] }`.
@@ -19,22 +31,28 @@ import { endpointRoutes } from '../routes.ts'
  * ```
  */
 export const leverageBracketsWire = z.object({
-  rules: z.array(
-    z.object({
-      symbol: z.string(),
-      brackets: z.array(
-        z.object({
-          bracket: positiveInt,
-          initial_leverage: positiveInt,
-          notional_cap: decimalString,
-          notional_floor: decimalString,
-          maint_margin_ratio: decimalString,
-          cum: decimalString,
-        }),
-      ),
-    }),
-  ),
+  rules: z.array(z.object({ symbol: z.string(), brackets: z.array(bracketWire) })),
 })
+
+const bracketModel = modelMap<LeverageBracket>([
+  'bracket',
+  'initial_leverage',
+  'notional_cap',
+  'notional_floor',
+  'maint_margin_ratio',
+  'cum',
+])
+
+/** A rule with its brackets as models. */
+const ruleData = z.object({
+  symbol: z.string(),
+  brackets: z.array(modelOf(bracketWire, bracketModel)),
+})
+
+const rulesData = pickField(
+  z.object({ rules: z.array(modelOf(ruleData, modelMap<LeverageRule>(['symbol', 'brackets']))) }),
+  'rules',
+)
 
 /**
  * Leverage brackets of one contract, or of all when `symbol` is omitted.
@@ -50,23 +68,6 @@ export const leverageBracketEndpoint = defineEndpoint(
     params: z.object({ symbol: z.optional(symbolParam) }),
     query: z.object({ symbol: z.optional(symbolQuery) }),
     wire: leverageBracketsWire,
-    data: z.pipe(
-      leverageBracketsWire,
-      z.transform(({ rules }: z.output<typeof leverageBracketsWire>) =>
-        rules.map(
-          (rule): LeverageRule => ({
-            symbol: rule.symbol,
-            brackets: rule.brackets.map((b) => ({
-              bracket: b.bracket,
-              initialLeverage: b.initial_leverage,
-              notionalCap: b.notional_cap,
-              notionalFloor: b.notional_floor,
-              maintMarginRatio: b.maint_margin_ratio,
-              cum: b.cum,
-            })),
-          }),
-        ),
-      ),
-    ),
+    data: rulesData,
   },
 )

@@ -6,6 +6,8 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import { epoch } from '../epochs.ts'
+import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { OpenInterest } from '../models.ts'
 import { symbolParam, symbolQuery } from '../params.ts'
 import { uint, unsignedDecimalString } from '../primitives.ts'
@@ -43,16 +45,9 @@ export const openInterestEndpoint = defineEndpoint(
     params: z.object({ symbol: symbolParam }),
     query: z.object({ symbol: symbolQuery }),
     wire: openInterestWire,
-    data: z.pipe(
+    data: modelOf(
       openInterestData,
-      z.transform(
-        (o: z.output<typeof openInterestData>): OpenInterest => ({
-          symbol: o.symbol,
-          timestamp: o.timestamp,
-          openInterest: o.open_interest,
-          openInterestValue: o.open_interest_value,
-        }),
-      ),
+      modelMap<OpenInterest>(['symbol', 'timestamp', 'open_interest', 'open_interest_value']),
     ),
   },
 )

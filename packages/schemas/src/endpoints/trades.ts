@@ -4,10 +4,10 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { epochToMs } from '../conversions.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { epochToMs } from '../epochs.ts'
-import { fastList } from '../fast-list.ts'
 import { modelMap } from '../model-map.ts'
+import { modelOf } from '../model-schema.ts'
 import type { Trade } from '../models.ts'
 import { limitParam, limitQuery, symbolParam, symbolQuery } from '../params.ts'
 import { boolean, uint, unsignedDecimalString } from '../primitives.ts'
@@ -77,5 +77,5 @@ export const tradesEndpoint = defineEndpoint(route, {
   params: z.object({ symbol: symbolParam, limit: limitParam(route.maxRecords) }),
   query: z.object({ symbol: symbolQuery, limit: limitQuery(route.maxRecords) }),
   wire: tradesWire,
-  data: fastList(tradeWire, toTrade, tradeModel),
+  data: z.array(modelOf(tradeWire, tradeModel)),
 })
