@@ -150,7 +150,7 @@ describe('perpkit-recorder input', () => {
         '--input-type=module',
         '-e',
         `import { DuckDBInstance } from '@duckdb/node-api'
-         await DuckDBInstance.create(${JSON.stringify(db)}); console.log('locked'); setInterval(() => {}, 1000)`,
+         globalThis.held = await DuckDBInstance.create(${JSON.stringify(db)}); console.log('locked'); setInterval(() => {}, 1000)`,
       ],
       { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] },
     )
