@@ -4,7 +4,7 @@
  * waits, a waiter waits instead of failing, `kill -9` of a holder or a waiter
  * mid-work leaves the others going, and stale markers cost nothing.
  */
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
@@ -16,7 +16,18 @@ import { createTurns, IDLE_CHECK_MS, STALE_MS, waitingDir } from '../src/one-mac
 import { exited, finished, jsonLines, printed, spawnCli, spawnTs, tempDir } from './helpers.ts'
 
 const tmp = tempDir()
-afterAll(() => tmp.cleanup())
+/** Parties spawned here: killed at the end if a failing test left one running. */
+const parties: ChildProcess[] = []
+afterAll(() => {
+  for (const party of parties) if (party.exitCode === null) party.kill('SIGKILL')
+  tmp.cleanup()
+})
+
+function party(mode: 'read' | 'write', db: string): ChildProcess {
+  const child = spawnTs('test/fixtures/turn-party.ts', [mode, db])
+  parties.push(child)
+  return child
+}
 
 /** A funding settlement of `symbol` at `at`: a row `status` lists. */
 const settlement = (symbol: string, at: number) =>
@@ -61,7 +72,7 @@ describe('a writer and readers in other processes', () => {
   it('a writer waits for a reader holding the file (instead of failing), and writes once the reader is killed mid-query', async () => {
     const db = join(tmp.dir, 'reader-killed.duckdb')
     ;(await openStore(db)).close()
-    const reader = spawnTs('test/fixtures/turn-party.ts', ['read', db])
+    const reader = party('read', db)
     await printed(reader, 'holding')
     let waited = 0
     // Opening waits too: the store's first statement needs the file.
@@ -85,7 +96,7 @@ describe('a writer and readers in other processes', () => {
     const store = await openStore(db)
     await store.run(settlement('BEFORE', 1_000))
     store.close()
-    const writer = spawnTs('test/fixtures/turn-party.ts', ['write', db])
+    const writer = party('write', db)
     await printed(writer, 'holding')
     const reading = finished(spawnCli(['status', '--db', db, '--json', '--wait', '120']))
     // The reader announces itself; the writer, busy inside its transaction, does not let go.
