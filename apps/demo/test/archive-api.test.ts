@@ -225,7 +225,12 @@ describe('an archive that cannot be read, or holds nothing', () => {
     const missing = join(dir, 'missing.duckdb')
     for (const [file, status, reason, message] of [
       [missing, 404, 'missing', `${missing} does not exist: record or backfill into it first`],
-      [text, 422, 'not-duckdb', `${text} is not a DuckDB database`],
+      [
+        text,
+        422,
+        'not-duckdb',
+        `${text} is not a DuckDB database but text (CSV, JSON or the like)`,
+      ],
     ] as const) {
       const get = await serve(file)
       expect(await get('/archive/contents.json')).toEqual({
@@ -250,7 +255,7 @@ describe('an archive that cannot be read, or holds nothing', () => {
     expect(notArchive.status).toBe(422)
     expect(notArchive.body.error).toEqual({
       reason: 'not-archive',
-      message: `${other} is a DuckDB database but not a perpkit-recorder archive (no meta.schema_version)`,
+      message: `${other} is a DuckDB database but not a perpkit-recorder archive (it holds t; no meta.schema_version)`,
     })
     const newerReply = await (await serve(newer))<ErrorBody>('/archive/contents.json')
     expect(newerReply.status).toBe(422)

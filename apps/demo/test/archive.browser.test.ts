@@ -246,7 +246,7 @@ describe('an archive the page cannot chart', () => {
     const other = join(dir, 'other.duckdb')
     await duckdbWriter(other, 'CREATE TABLE t (x INTEGER)', false)
     await expect(startDashboard(['--archive', other])).rejects.toThrow(
-      `perpkit-dashboard: ${other} is a DuckDB database but not a perpkit-recorder archive (no meta.schema_version)\n`,
+      `perpkit-dashboard: ${other} is a DuckDB database but not a perpkit-recorder archive (it holds t; no meta.schema_version)\n`,
     )
   })
 })

@@ -11,13 +11,15 @@
  * The user's function is user code: a rejection that is a platform's network
  * failure (as when it wraps undici's `fetch` and the connection is refused)
  * stays one, and becomes a retryable `NetworkError`; anything else it throws,
- * and a value that is not a response, is an {@link OptionError} naming `fetch`.
+ * and a value that is not a response, is an {@link OptionError} naming `fetch`
+ * (an abort that the caller's signal or the attempt's timeout explains is
+ * still reported as an `AbortError` or a `TimeoutError`).
  *
  * @module
  */
-import { thrownBy, unusableResult } from './errors/option.ts'
-import { isAbortLike, isNetworkFailure } from './network-failure.ts'
+import { unusableResult } from './errors/option.ts'
 import { describeReceived } from './option-checks.ts'
+import { failureOf } from './user-code.ts'
 
 /**
  * The init a custom `fetch` receives: plain values every implementation reads.
@@ -95,9 +97,8 @@ export function adaptFetch(
     try {
       response = await userFetch(request.url, init)
     } catch (error) {
-      // An abort is explained by the signal; a network failure stays one.
-      if (isAbortLike(error) || isNetworkFailure(error)) throw error
-      throw thrownBy('fetch', error)
+      // A network failure stays one; an abort the signal explains is reported as such by http.ts.
+      throw failureOf('fetch', error)
     }
     if (!isResponse(response)) {
       throw unusableResult(

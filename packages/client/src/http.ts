@@ -27,7 +27,7 @@ import {
   UnexpectedResponseError,
 } from './errors/transport.ts'
 import { isNetworkFailure } from './network-failure.ts'
-import { checkInteger, checkPositiveMs } from './option-checks.ts'
+import { checkInteger, checkPositiveMs, checkSignal } from './option-checks.ts'
 import type { CallOptions } from './options.ts'
 import { describeThrow } from './payload-guard.ts'
 import { parseRateLimitHeaders } from './rate-limit-headers.ts'
@@ -64,10 +64,12 @@ const TIMED_OUT = Symbol('perpkit timeout')
 export async function send(
   transport: Transport,
   spec: RequestSpec,
-  call: CallOptions = {},
+  callOptions?: CallOptions,
 ): Promise<RawResponse> {
-  const { options } = transport
   const label = `${spec.method} ${spec.path}`
+  // `null` per-call options are none.
+  const call = callOptions ?? {}
+  const { options } = transport
   const policy = call.retry === undefined ? options.retry : resolveRetry(call.retry, options.retry)
   const limiter = limiterOf(transport, spec.path, spec.budget)
   // No server header can make the endpoint wait past the call's cap.
@@ -138,6 +140,7 @@ async function attemptOnce(
       : checkInteger('maxResponseBytes', call.maxResponseBytes, 1)
   const timeoutMs =
     call.timeout === undefined ? options.timeout : checkPositiveMs('timeout', call.timeout)
+  checkSignal('signal', call.signal)
   // Nothing may throw between taking the slot and the `try` that releases it.
   const slot = bucket ? await bucket.acquire(call.signal) : undefined
   const controller = new AbortController()

@@ -19,6 +19,7 @@ import { onAbort } from './abort.ts'
 import { OptionError } from './errors/option.ts'
 import { AbortError, InvalidParamsError } from './errors/transport.ts'
 import { loadSchemas, type Schemas } from './load-schemas.ts'
+import { checkSignal } from './option-checks.ts'
 import { guarded } from './user-code.ts'
 
 /**
@@ -168,7 +169,9 @@ export async function* iterateKlineRange(
 ): AsyncGenerator<Kline, void, undefined> {
   const label = `GET ${path}`
   let time: number
+  let outer: AbortSignal | undefined
   try {
+    outer = checkSignal('signal', params.signal)
     time = now()
   } catch (error) {
     throw error instanceof OptionError ? error.forEndpoint(label) : error
@@ -178,7 +181,6 @@ export async function* iterateKlineRange(
   const windows = klineWindows(startTime, endTime, step)
   const windowsTotal = windows.length
   const controller = new AbortController()
-  const outer = params.signal
   if (outer?.aborted) throw new AbortError(label, outer.reason)
   const stopForwarding = onAbort(outer, () => controller.abort(outer?.reason))
 

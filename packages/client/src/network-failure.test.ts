@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAbortLike, isNetworkFailure } from './network-failure.ts'
+import { isNetworkFailure } from './network-failure.ts'
 
 /** An error with a `code`, as Node's system errors and Bun's fetch errors carry. */
 const coded = <E extends Error>(error: E, code: string): E => Object.assign(error, { code })
@@ -61,14 +61,5 @@ describe('isNetworkFailure', () => {
     ['undefined', undefined],
   ])('%s: not a network failure', (_kind, error) => {
     expect(isNetworkFailure(error)).toBe(false)
-  })
-})
-
-describe('isAbortLike', () => {
-  it('knows the rejections of an aborted signal, and nothing else', () => {
-    expect(isAbortLike(new DOMException('aborted', 'AbortError'))).toBe(true)
-    expect(isAbortLike(new DOMException('timed out', 'TimeoutError'))).toBe(true)
-    expect(isAbortLike(new Error('aborted'))).toBe(false)
-    expect(isAbortLike(null)).toBe(false)
   })
 })

@@ -43,16 +43,3 @@ export function isNetworkFailure(error: unknown): boolean {
     }) !== null
   )
 }
-
-/**
- * Whether `error` is what an aborted signal makes a fetch (or a body read, or a
- * hook awaiting one) reject with: the request's own abort or timeout, which the
- * caller's signal or the attempt's timeout explain, not the code that saw it.
- *
- * @param error - A rejection.
- * @returns `true` for an `AbortError` or `TimeoutError` (DOMException or alike).
- */
-export function isAbortLike(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name
-  return name === 'AbortError' || name === 'TimeoutError'
-}

@@ -37,8 +37,14 @@ export function describeReceived(value: unknown): string {
   return String(value)
 }
 
-/** What a secret's refusal may say of it: its kind, never its value. */
-function describeKind(value: unknown): string {
+/**
+ * What a refusal may say of a value that must not be shown (a secret, a
+ * header's value): its kind, never its value.
+ *
+ * @param value - What was passed.
+ * @returns `an empty string`, `a number`, `undefined`, ...
+ */
+export function describeKind(value: unknown): string {
   if (value === '') return 'an empty string'
   if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
@@ -206,4 +212,24 @@ export function checkSecretString(name: string, value: unknown): string {
     throw new OptionError(name, `${name} must be a non-empty string, got ${describeKind(value)}`)
   }
   return value
+}
+
+/**
+ * An `AbortSignal` (anything with `addEventListener`, so a signal of another
+ * realm or a polyfill passes), or `undefined`.
+ *
+ * @param name - The option's path, e.g. `signal`.
+ * @param value - What was passed.
+ * @returns The signal.
+ * @throws {@link OptionError} otherwise (an `AbortController` passed instead of its `signal`, say:
+ *   the message shows `controller.signal`).
+ */
+export function checkSignal(name: string, value: unknown): AbortSignal | undefined {
+  if (
+    value !== undefined &&
+    typeof (value as AbortSignal | null)?.addEventListener !== 'function'
+  ) {
+    throw invalidOption(name, 'an AbortSignal (controller.signal)', value)
+  }
+  return value as AbortSignal | undefined
 }

@@ -1,6 +1,6 @@
 /**
- * Checks of the client's structured options (credentials, headers, hooks, a
- * rate-limit store), in the one style of `option-checks.ts`:
+ * Checks of the client's structured options (credentials, header names,
+ * headers, hooks, a rate-limit store), in the one style of `option-checks.ts`:
  * a one-line {@link OptionError} naming the option, thrown by `createClient`,
  * so a typo fails at start-up and not on the first call. Secrets are never
  * shown: a credential's refusal names the field and the kind of value only,
@@ -8,9 +8,15 @@
  *
  * @module
  */
-import type { Credentials } from '@perpkit/signer'
+import type { Credentials, HeaderNames } from '@perpkit/signer'
 import { OptionError } from './errors/option.ts'
-import { checkFunction, checkObject, checkSecretString, invalidOption } from './option-checks.ts'
+import {
+  checkFunction,
+  checkObject,
+  checkSecretString,
+  describeKind,
+  invalidOption,
+} from './option-checks.ts'
 import type { RateLimitStore } from './rate-limit-store.ts'
 import type { ClientHooks } from './user-code.ts'
 
@@ -33,6 +39,37 @@ export function checkCredentials(value: unknown): Credentials | undefined {
   return value as Credentials
 }
 
+/** The signing roles whose header names can be changed. */
+const HEADER_ROLES = ['apiKey', 'signature', 'timestamp'] as const
+
+/**
+ * `headerNames`: some of `apiKey`, `signature`, `timestamp`, each an HTTP
+ * header name (the signer refuses two roles with one name when it signs).
+ *
+ * @param value - The option.
+ * @returns The names, or `undefined` when left out.
+ * @throws {@link OptionError} for another key, or a name that is no header name.
+ */
+export function checkHeaderNames(value: unknown): Partial<HeaderNames> | undefined {
+  if (value === undefined) return undefined
+  const names = checkObject('headerNames', value, 'an object')
+  for (const [role, name] of Object.entries(names)) {
+    // A misspelt role (`key`) would be ignored, and the default name sent instead.
+    if (
+      !(HEADER_ROLES as readonly string[]).includes(role) ||
+      typeof name !== 'string' ||
+      !TOKEN.test(name)
+    ) {
+      throw invalidOption(
+        `headerNames.${role}`,
+        'a header name for apiKey, signature or timestamp',
+        name,
+      )
+    }
+  }
+  return names as Partial<HeaderNames>
+}
+
 /**
  * `headers`: an object of string values that HTTP can carry.
  *
@@ -47,7 +84,7 @@ export function checkHeaders(value: unknown): Record<string, string> {
     if (!TOKEN.test(name)) throw invalidOption('headers', 'keyed by header names', name)
     const option = `headers[${JSON.stringify(name)}]`
     if (typeof text !== 'string') {
-      throw new OptionError(option, `${option} must be a string, got a ${typeof text}`)
+      throw new OptionError(option, `${option} must be a string, got ${describeKind(text)}`)
     }
     try {
       new Headers([[name, text]])

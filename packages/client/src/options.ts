@@ -77,14 +77,18 @@ export interface ClientOptions {
    * @default {}
    */
   hooks?: Pick<Hooks, 'beforeRequest' | 'afterResponse'>
-  /** Names of the signing headers. @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' } */
+  /**
+   * Names of the signing headers, any of the three (HTTP header names, checked
+   * by `createClient`).
+   * @default { apiKey: 'X-API-KEY', signature: 'X-API-SIGN', timestamp: 'X-API-TIMESTAMP' }
+   */
   headerNames?: Partial<HeaderNames>
   /** What a GET request signs: its query string (the spec) or `''` (some deployments). @default 'query' */
   getBodyRule?: GetBodyRule
   /**
    * The clock, in epoch ms: signing timestamps and the end of kline ranges. A
-   * throw, or anything but a finite, non-negative number, fails the call with
-   * an `OptionError` naming `now`.
+   * throw, anything but a finite, non-negative number, or a time that reads as
+   * epoch seconds (below 10^11) fails the call with an `OptionError` naming `now`.
    * @default Date.now
    */
   now?: () => number
@@ -139,7 +143,10 @@ export interface RateLimitOptions {
  * ```
  */
 export interface CallOptions {
-  /** Aborts the call, including its retries and its wait for a rate-limit slot. */
+  /**
+   * Aborts the call, including its retries and its wait for a rate-limit slot
+   * (an `AbortSignal`: `controller.signal`, not the controller).
+   */
   signal?: AbortSignal
   /** Milliseconds for each attempt. @default the client's `timeout` */
   timeout?: number

@@ -40,6 +40,10 @@ export function unreadablePayload(
  * @returns `RangeError: Maximum call stack size exceeded`, say.
  */
 export function describeThrow(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`
+  try {
+    if (error instanceof Error) return `${error.name}: ${error.message}`
+  } catch {
+    return 'an unreadable value'
+  }
   return typeof error === 'string' ? error : 'a non-error value was thrown'
 }

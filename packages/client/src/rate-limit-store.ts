@@ -10,7 +10,6 @@
 import type { RateLimitBudget } from '@perpkit/schemas'
 import { PerpkitError } from './errors/base.ts'
 import { thrownBy } from './errors/option.ts'
-import { isAbortLike } from './network-failure.ts'
 import type { RateLimitInfo } from './rate-limit-headers.ts'
 
 /**
@@ -48,7 +47,8 @@ export interface RateLimitSlot {
  * - A slot counts from `acquire` (in flight) and then for `windowMs` from its
  *   `release()`, the moment its response arrived, so no window the server
  *   counts can see more than `limit` requests, however the network delays them.
- * - `observe` follows the server's headers: a lower limit lowers the budget, a
+ * - `observe` follows the server's headers: the latest reported limit, when
+ *   lower than the budget's, lowers the budget (until a later response says otherwise), a
  *   used-up window holds the key back for the window.
  * - `block` holds every acquire of the key back for `ms` (after a 429 or 418).
  * - `observe` and `block` never throw and never wait: the request goes on.
@@ -101,8 +101,9 @@ export interface EndpointLimiter {
 /**
  * Binds a store to one endpoint of one origin. A store given as an option is
  * user code: what it throws (other than a {@link PerpkitError} of its own,
- * such as redis-limiter's, or the abort it was asked to honour) is an
- * `OptionError` naming `rateLimit.store`.
+ * such as redis-limiter's) is an `OptionError` naming `rateLimit.store`; the
+ * abort it was asked to honour is reported as an `AbortError` all the same
+ * (the request path checks the caller's signal first).
  *
  * @param store - The client's store.
  * @param origin - e.g. `https://api.example.com`.
@@ -141,9 +142,12 @@ export function endpointLimiter(
 }
 
 function storeFailure(error: unknown): unknown {
-  return error instanceof PerpkitError || isAbortLike(error)
-    ? error
-    : thrownBy('rateLimit.store', error)
+  try {
+    if (error instanceof PerpkitError) return error
+  } catch {
+    // A value that cannot even be inspected is the store's own failure.
+  }
+  return thrownBy('rateLimit.store', error)
 }
 
 function guardStore(call: () => void): void {

@@ -81,4 +81,35 @@ describe('RateLimitBucket', () => {
       vi.useRealTimers()
     }
   })
+
+  it("follows the server's latest limit, never above the budget: one odd header does not slow it for good", async () => {
+    const now = 0
+    const bucket = new RateLimitBucket({ limit: 12, windowMs: 2000 }, () => now)
+    // Nothing used yet in the server's window: only the limit speaks.
+    const report = (limit: number) => ({
+      limit,
+      used: 0,
+      remaining: limit,
+      windowMs: 2000,
+      mode: 'IP',
+    })
+    bucket.observe(report(1))
+    ;(await bucket.acquire()).release()
+    let second = false
+    void bucket.acquire().then(() => {
+      second = true
+    })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(second).toBe(false) // the window holds one request while the server says 1
+    bucket.observe(report(12)) // the next response: 12 again
+    await new Promise((r) => setTimeout(r, 5))
+    expect(second).toBe(true)
+    bucket.observe(report(1_000)) // never above the budget
+    const slots = await Promise.all(Array.from({ length: 10 }, () => bucket.acquire()))
+    expect(bucket.queued).toBe(0)
+    void bucket.acquire()
+    await new Promise((r) => setTimeout(r, 5))
+    expect(bucket.queued).toBe(1) // 1 + 1 + 10 in flight or in the window: the 13th waits
+    for (const slot of slots) slot.release()
+  })
 })

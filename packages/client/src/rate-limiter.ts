@@ -37,7 +37,9 @@ interface Waiter {
  * ```
  */
 export class RateLimitBucket {
+  /** The budget's limit, or the lower one the server's headers last reported. */
   #limit: number
+  readonly #budgetLimit: number
   readonly #windowMs: number
   readonly #now: () => number
   /** Arrival times of the responses still inside the window, oldest first. */
@@ -49,6 +51,7 @@ export class RateLimitBucket {
 
   constructor(budget: RateLimitBudget, now: () => number = Date.now) {
     this.#limit = budget.limit
+    this.#budgetLimit = budget.limit
     this.#windowMs = budget.windowMs
     this.#now = now
   }
@@ -83,14 +86,19 @@ export class RateLimitBucket {
   }
 
   /**
-   * Falls in step with what the server reported: a lower limit, or a window
-   * already used up (by other processes on the same IP), blocks until it passes.
+   * Falls in step with what the server reported: the limit of its latest
+   * response (never above the budget, at least one request; one odd header
+   * lowers it only until the next response says otherwise), and a window
+   * already used up (by other processes on the same IP) blocks until it passes.
    *
    * @param info - Parsed rate-limit headers of a response.
    */
   observe(info: RateLimitInfo): void {
-    if (info.limit > 0 && info.limit < this.#limit) this.#limit = info.limit
+    if (info.limit > 0)
+      this.#limit = Math.min(this.#budgetLimit, Math.max(1, Math.floor(info.limit)))
     if (info.used >= info.limit) this.blockFor(info.windowMs ?? this.#windowMs)
+    // A raised limit may free slots for requests already queued.
+    this.#pump()
   }
 
   /**

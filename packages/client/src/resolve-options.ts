@@ -17,7 +17,13 @@ import {
   describeReceived,
   invalidOption,
 } from './option-checks.ts'
-import { checkCredentials, checkHeaders, checkHooks, checkStore } from './option-shapes.ts'
+import {
+  checkCredentials,
+  checkHeaderNames,
+  checkHeaders,
+  checkHooks,
+  checkStore,
+} from './option-shapes.ts'
 import type { ClientOptions, RateLimitOptions, ResolvedOptions } from './options.ts'
 import { processRateLimitStore } from './rate-limiter.ts'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.ts'
@@ -93,7 +99,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       1,
     ),
     hooks: checkHooks(options.hooks),
-    headerNames: options.headerNames,
+    headerNames: checkHeaderNames(options.headerNames),
     getBodyRule:
       options.getBodyRule === undefined
         ? 'query'
@@ -120,11 +126,12 @@ function checkBaseUrl(raw: unknown): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OptionError('baseUrl', `baseUrl must be http(s), got ${JSON.stringify(url.protocol)}`)
   }
-  if (url.username !== '' || url.password !== '') {
-    // The URL is not shown: its user info may hold a password.
+  // User info (fetch refuses such URLs), a query or a fragment (the paths appended to the base
+  // URL would land in it). The URL is not shown: its user info may hold a password.
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(raw)) {
     throw new OptionError(
       'baseUrl',
-      'baseUrl must not carry a user name or password (fetch refuses such URLs): pass credentials or headers instead',
+      'baseUrl must not carry a user name, password, query string or fragment: pass credentials, headers or query instead',
     )
   }
   return url

@@ -62,5 +62,8 @@ describe('retry policy', () => {
       new RateLimitError({ ...fields, code: 30013, httpStatus: 429, retryAfterMs: ms })
     expect(retryDelay(1, asked(2000), policy)).toBe(2000)
     expect(retryDelay(1, asked(60_000), policy)).toBeNull()
+    // An ask shorter than the backoff (Retry-After: 0.0001) still waits the backoff.
+    expect(retryDelay(1, asked(0.1), policy, () => 0)).toBe(225)
+    expect(retryDelay(3, asked(1000), policy, () => 0.999999)).toBe(1200)
   })
 })

@@ -79,12 +79,12 @@ export function resolveRetry(
 }
 
 /**
- * How long to wait before retry number `attempt` (1-based): the server's ask
- * when it made a positive one, else exponential backoff with jitter (between
- * 75 % and 100 % of `base * 2^(attempt-1)`, capped), or `null` when the server
- * asks for longer than `maxRetryAfterMs`. An ask of zero, a negative one or a
- * date in the past counts as no ask (as openai-node reads `Retry-After`): the
- * retry waits the normal backoff, never less.
+ * How long to wait before retry number `attempt` (1-based): exponential
+ * backoff with jitter (between 75 % and 100 % of `base * 2^(attempt-1)`,
+ * capped), or the server's ask when it is longer, or `null` when the server
+ * asks for longer than `maxRetryAfterMs`. An ask of zero, a negative one, a
+ * date in the past or one shorter than the backoff (`Retry-After: 0.001`)
+ * waits the normal backoff, never less.
  *
  * @param attempt - 1 for the first retry.
  * @param error - The failure of the previous attempt.
@@ -103,9 +103,11 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number | null {
   const asked = error instanceof ApiError ? error.retryAfterMs : null
-  if (typeof asked === 'number' && asked > 0) return asked > policy.maxRetryAfterMs ? null : asked
+  if (typeof asked === 'number' && asked > policy.maxRetryAfterMs) return null
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
-  return Math.round(exponential * (0.75 + 0.25 * random()))
+  const backoff = Math.round(exponential * (0.75 + 0.25 * random()))
+  // An ask shorter than the backoff (`Retry-After: 0.001`) is no reason to retry sooner.
+  return typeof asked === 'number' && asked > backoff ? asked : backoff
 }
 
 /**

@@ -136,10 +136,11 @@ describe('a server that asks for an absurd wait cannot stall the endpoint', () =
   })
 })
 
-describe('a server that asks for no wait at all still gets the normal backoff', () => {
+describe('a server that asks for no wait, or next to none, still gets the normal backoff', () => {
   it.each([
     ['Retry-After: 0', { 'retry-after': '0' }],
     ['a negative Retry-After', { 'retry-after': '-5' }],
+    ['a Retry-After of a tenth of a millisecond', { 'retry-after': '0.0001' }],
     [
       'a Retry-After date in the past',
       { 'retry-after': new Date(Date.now() - DAY_MS).toUTCString() },

@@ -148,7 +148,7 @@ describe('a throw from code given to the client is an OptionError naming it, nev
     )
     expect(error.option).toBe('now')
     expect(error.shortMessage).toBe(
-      'now returned NaN, not epoch milliseconds (a finite, non-negative number)',
+      'now returned NaN, not epoch milliseconds (as Date.now() returns)',
     )
     expect(server.requests).toHaveLength(0)
     for (const secret of [credentials.secret, credentials.memo]) {

@@ -23,3 +23,33 @@ export class RecorderError extends Error {
     this.exitCode = exitCode
   }
 }
+
+/**
+ * A one-line, never empty description of a failure: its message, or for an
+ * error without one (a refused connection's `AggregateError`, a socket closed
+ * by Redis) its code, its inner errors and its name.
+ *
+ * @param error - What was thrown or emitted.
+ * @returns e.g. `connect ECONNREFUSED 127.0.0.1:6379`.
+ * @example
+ * ```ts
+ * describeError(new AggregateError([new Error('connect ECONNREFUSED 127.0.0.1:6379')], ''))
+ * // 'connect ECONNREFUSED 127.0.0.1:6379'
+ * ```
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.message.trim() !== '') return error.message
+    const inner =
+      error instanceof AggregateError
+        ? [...new Set(error.errors.map(describeError))].join('; ')
+        : ''
+    const code = (error as NodeJS.ErrnoException).code
+    return (
+      [code, inner].filter((s) => s !== undefined && s !== '').join(': ') ||
+      `${error.name} (no message)`
+    )
+  }
+  const text = String(error)
+  return text.trim() === '' ? 'an unnamed failure' : text
+}

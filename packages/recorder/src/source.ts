@@ -81,14 +81,29 @@ export async function openSource(
 }
 
 /**
- * Refuses symbols the deployment does not list (before anything is written).
+ * Refuses symbols the deployment does not list, and delisted ones (the API
+ * serves no market data for them), before anything is written.
  *
  * @param client - The client.
  * @param symbols - The requested symbols.
+ * @throws {@link RecorderError} (exit code 2) naming each refused symbol and why.
  */
 export async function checkSymbols(client: PerpkitClient, symbols: string[]): Promise<void> {
-  const listed = new Set((await client.getContracts()).map((c) => c.symbol))
+  const listed = new Map((await client.getContracts()).map((c) => [c.symbol, c]))
   const unknown = symbols.filter((s) => !listed.has(s))
   if (unknown.length > 0)
     throw new RecorderError(`unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`)
+  const delisted = symbols.flatMap((symbol) => {
+    const contract = listed.get(symbol)
+    if (contract?.status !== 'Delisted') return []
+    const since =
+      contract.delistTime === null
+        ? ''
+        : ` since ${new Date(contract.delistTime).toISOString().slice(0, 10)}`
+    return [`${symbol} (status Delisted${since})`]
+  })
+  if (delisted.length > 0)
+    throw new RecorderError(
+      `delisted: ${delisted.join(', ')}; the API serves no market data for delisted contracts`,
+    )
 }

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createClient } from '@perpkit/client'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CANDLE_WRITER_LIMITS } from '../src/one-machine/candle-writer.ts'
-import { backfillArgv, exited, prng, query, rowKey, spawnCli, tempDir } from './helpers.ts'
+import { backfillArgv, exited, prng, query, spawnCli, tempDir } from './helpers.ts'
+import { sandboxCandles, storedCandles } from './stored-candles.ts'
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']
 const FROM = Date.UTC(2026, 0, 5)
@@ -69,40 +69,6 @@ async function runAndKill(db: string, windows: number, delayMs: number): Promise
   return String(await exited(child))
 }
 
-/** The sandbox's own candles, read straight from it over HTTP. */
-async function sandboxCandles(): Promise<string[]> {
-  const client = createClient({ baseUrl: sandbox.url, rateLimit: false })
-  const rows: string[] = []
-  for (const [dataset, iterate] of [
-    ['kline', client.iterKlines],
-    ['markprice-kline', client.iterMarkPriceKlines],
-  ] as const)
-    for (const symbol of SYMBOLS)
-      for await (const c of iterate({ symbol, step: '1m', startTime: FROM, endTime: TO - 60_000 }))
-        rows.push(
-          rowKey([
-            dataset,
-            symbol,
-            c.timestamp,
-            c.openPrice,
-            c.highPrice,
-            c.lowPrice,
-            c.closePrice,
-            c.volume,
-          ]),
-        )
-  return rows.sort()
-}
-
-async function storedCandles(db: string): Promise<string[]> {
-  const rows = await query(
-    db,
-    `SELECT dataset, symbol, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
-       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE step = 1`,
-  )
-  return rows.map((r) => rowKey([r.dataset, r.symbol, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
-}
-
 /** A kline request as `path|symbol|start` (start in the wire's seconds). */
 function requestKey(url: string): string {
   const parsed = new URL(url, 'http://sandbox')
@@ -149,9 +115,14 @@ describe('backfill under kill -9', () => {
     expect(out).toContain('"event":"done"')
     const fetchedByRecorder = [...requested]
 
-    const expected = await sandboxCandles()
+    const expected = await sandboxCandles(sandbox.url, {
+      symbols: SYMBOLS,
+      step: 1,
+      from: FROM,
+      to: TO,
+    })
     expect(expected.length).toBe(2 * SYMBOLS.length * 7 * 1440)
-    const stored = await storedCandles(db)
+    const stored = await storedCandles(db, 1)
     expect(stored.length).toBe(expected.length)
     expect(stored).toEqual(expected)
 

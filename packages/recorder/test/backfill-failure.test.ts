@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe('backfill when the API fails', () => {
-  it('exits 1 with the error, keeps the windows stored before it, and a rerun completes the range', async () => {
+  it('with --retry-for 0 a failed window is given up at once: exit 1 naming it, the others stored, and a rerun completes the range', async () => {
     const db = join(tmp.dir, 'fail.duckdb')
     const argv = backfillArgv(
       {
@@ -35,11 +35,15 @@ describe('backfill when the API fails', () => {
     // 720 candles = 2 windows: the first is served, the second meets a server error.
     sandbox.faults.add('/contract/public/kline', { kind: 'latency', latencyMs: 1 }, 1)
     sandbox.faults.add('/contract/public/kline', { kind: 'unavailable' }, 1)
-    const failed = await cli(argv, { clientOptions: { retry: 0 } })
+    const failed = await cli([...argv, '--retry-for', '0'], { clientOptions: { retry: 0 } })
     expect(failed.code).toBe(1)
-    expect(failed.err).toContain('perpkit-recorder backfill: The service failed or is unavailable')
-    expect(failed.err).toContain('Status: 503')
-    expect(jsonLines(failed.out).filter((e) => e.event === 'window')).toHaveLength(1)
+    expect(failed.err).toBe(
+      'perpkit-recorder backfill: 1 of 2 windows not stored: kline BTCUSDT step 60: 1 window between 2026-01-21T20:00Z and 2026-01-30T23:00Z (last error: The service failed or is unavailable (HTTP 503)). Run the same command again to fetch them\n',
+    )
+    const events = jsonLines(failed.out)
+    expect(events.filter((e) => e.event === 'window')).toHaveLength(1)
+    expect(events.filter((e) => e.event === 'retry')).toEqual([])
+    expect(events.at(-1)).toMatchObject({ event: 'incomplete', windows: 1, missing: 1 })
     const [stored] = await query(db, 'SELECT count(*) AS n FROM candles')
     expect(stored?.n).toBe('500')
 

@@ -3,8 +3,9 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { createClient } from '@perpkit/client'
-import { Queue } from 'bullmq'
+import { type Job, type JobType, Queue } from 'bullmq'
 import { createClient as createRedisClient } from 'redis'
+import { endpointQueues } from '../src/many-machines/queues.ts'
 import { rowKey, spawnCli } from './helpers.ts'
 
 /** A worker process and the JSON lines it printed so far. */
@@ -79,19 +80,56 @@ export function spawnWorker(args: string[]): WorkerProcess {
   }
 }
 
-/** A BullMQ queue handle on `url`, for reading counts and jobs. */
-export async function openQueue(
+/** The endpoint queues of a deployment, read together. */
+export interface FleetHandle {
+  /** Job counts by state, summed over the queues of `kind` (default backfill). */
+  counts(...states: JobType[]): Promise<Record<string, number>>
+  /** A job by id, from whichever queue holds it. */
+  job(id: string): Promise<Job | undefined>
+  /** Each queue by name. */
+  queues: Map<string, Queue>
+  close(): Promise<void>
+}
+
+/**
+ * Opens every endpoint queue of a deployment.
+ *
+ * @param url - Redis.
+ * @param base - `--queue`.
+ * @param kind - Backfill or record queues.
+ * @returns The handle.
+ */
+export async function openFleet(
   url: string,
-  name: string,
-): Promise<{ queue: Queue; close(): Promise<void> }> {
+  base: string,
+  kind: 'backfill' | 'record' = 'backfill',
+): Promise<FleetHandle> {
   const redis = await createRedisClient({ url })
     .on('error', () => {})
     .connect()
-  const queue = new Queue(name, { connection: redis })
+  const queues = new Map(
+    endpointQueues(base)
+      .filter((q) => q.kind === kind)
+      .map((q) => [q.name, new Queue(q.name, { connection: redis })]),
+  )
   return {
-    queue,
+    queues,
+    counts: async (...states) => {
+      const sum: Record<string, number> = {}
+      for (const queue of queues.values())
+        for (const [state, n] of Object.entries(await queue.getJobCounts(...states)))
+          sum[state] = (sum[state] ?? 0) + n
+      return sum
+    },
+    job: async (id) => {
+      for (const queue of queues.values()) {
+        const job = await queue.getJob(id)
+        if (job !== undefined) return job
+      }
+      return undefined
+    },
     close: async () => {
-      await queue.close()
+      for (const queue of queues.values()) await queue.close()
       redis.destroy()
     },
   }

@@ -4,71 +4,109 @@
  */
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { candleSpan, stepMs } from '@perpkit/schemas/lite'
+import { candleSpan, KLINE_STEPS, stepMs } from '@perpkit/schemas/lite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { jobId, planBackfillJobs } from '../src/many-machines/backfill-jobs.ts'
+import {
+  jobId,
+  jobRequests,
+  planWindows,
+  windowJob,
+  windowMs,
+} from '../src/many-machines/backfill-jobs.ts'
 import { cli, tempDir } from './helpers.ts'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 const DAY = 86_400_000
 
-describe('planBackfillJobs', () => {
-  const input = {
-    datasets: ['kline', 'markprice-kline'] as const,
-    symbols: ['BTCUSDT', 'ETHUSDT'],
-    steps: [1, 60, 1440] as const,
-    from: Date.UTC(2026, 0, 5, 7, 30),
-    to: Date.UTC(2026, 0, 9, 12, 0),
-    chunkDays: 1,
-  }
-  const jobs = planBackfillJobs({
-    ...input,
-    steps: [...input.steps],
-    datasets: [...input.datasets],
+describe('the fixed window grid', () => {
+  it('gives every step whole-day windows holding whole candles, one request of them except 1m (a day, three)', () => {
+    for (const step of KLINE_STEPS) {
+      const length = windowMs(step)
+      expect(length % DAY).toBe(0)
+      expect(length % stepMs(step)).toBe(0)
+      const candles = length / stepMs(step)
+      if (step === 1) expect(candles).toBe(1440)
+      else expect(candles).toBeLessThanOrEqual(500)
+    }
+    expect(windowMs(60)).toBe(20 * DAY)
+    expect(
+      jobRequests({
+        kind: 'backfill',
+        dataset: 'kline',
+        symbol: 'X',
+        step: 60,
+        startTime: 0,
+        endTime: 20 * DAY - 3_600_000,
+      }),
+    ).toBe(1)
   })
 
-  it('covers every candle of each series exactly once, as backfill would, in jobs that stay within one chunk', () => {
-    for (const dataset of input.datasets)
-      for (const symbol of input.symbols)
-        for (const step of input.steps) {
-          const series = jobs.filter(
-            (j) => j.dataset === dataset && j.symbol === symbol && j.step === step,
-          )
-          const opens = series.flatMap((j) => {
-            const { first, count } = candleSpan(j.startTime, j.endTime, step)
-            return Array.from({ length: count }, (_, i) => first + i * stepMs(step))
-          })
-          // Closed candles opening at or after `from` and closing by `to`.
-          const last = Math.floor(input.to / stepMs(step)) * stepMs(step) - stepMs(step)
-          const { first, count } = candleSpan(input.from, last, step)
-          expect(opens).toEqual(Array.from({ length: count }, (_, i) => first + i * stepMs(step)))
-          for (const job of series) {
-            const chunk = Math.max(DAY, Math.ceil((500 * stepMs(step)) / DAY) * DAY)
-            expect(Math.floor(job.startTime / chunk)).toBe(Math.floor(job.endTime / chunk))
-          }
-        }
-  })
-
-  it('gives 1m series one job per UTC day and the same ids on every plan', () => {
-    const minute = jobs.filter(
-      (j) => j.step === 1 && j.dataset === 'kline' && j.symbol === 'BTCUSDT',
-    )
-    expect(minute.map((j) => new Date(j.startTime).toISOString())).toEqual([
-      '2026-01-05T07:30:00.000Z',
-      '2026-01-06T00:00:00.000Z',
-      '2026-01-07T00:00:00.000Z',
-      '2026-01-08T00:00:00.000Z',
-      '2026-01-09T00:00:00.000Z',
-    ])
-    const again = planBackfillJobs({
-      ...input,
-      steps: [...input.steps],
-      datasets: [...input.datasets],
+  const now = Date.UTC(2026, 0, 9, 12, 0, 30)
+  const plan = (from: number, to: number) =>
+    planWindows({
+      datasets: ['kline', 'markprice-kline'],
+      symbols: ['BTCUSDT', 'ETHUSDT'],
+      steps: [1, 60, 1440],
+      from,
+      to,
+      now,
     })
-    expect(again.map(jobId)).toEqual(jobs.map(jobId))
-    expect(new Set(jobs.map(jobId)).size).toBe(jobs.length)
-    for (const id of jobs.map(jobId)) expect(id).not.toContain(':')
+
+  it('plans the windows a range touches whole, and the window open now up to its last closed candle', () => {
+    const windows = plan(Date.UTC(2026, 0, 5, 7, 30), now)
+    const minute = windows.filter(
+      (w) => w.step === 1 && w.dataset === 'kline' && w.symbol === 'BTCUSDT',
+    )
+    expect(
+      minute.map((w) => [new Date(w.start).toISOString(), new Date(w.until).toISOString()]),
+    ).toEqual([
+      ['2026-01-05T00:00:00.000Z', '2026-01-05T23:59:00.000Z'],
+      ['2026-01-06T00:00:00.000Z', '2026-01-06T23:59:00.000Z'],
+      ['2026-01-07T00:00:00.000Z', '2026-01-07T23:59:00.000Z'],
+      ['2026-01-08T00:00:00.000Z', '2026-01-08T23:59:00.000Z'],
+      ['2026-01-09T00:00:00.000Z', '2026-01-09T11:59:00.000Z'],
+    ])
+    for (const w of windows) {
+      expect(w.start % windowMs(w.step)).toBe(0)
+      expect(w.last).toBe(w.start + windowMs(w.step) - stepMs(w.step))
+      // Only candles closed by now.
+      expect(w.until + stepMs(w.step)).toBeLessThanOrEqual(now)
+    }
+  })
+
+  it('gives a window the same job id whatever range planned it: five moving ranges share every id of their common windows', () => {
+    const ranges = [
+      [Date.UTC(2026, 0, 5, 6), Date.UTC(2026, 0, 6, 12)],
+      [Date.UTC(2026, 0, 5), Date.UTC(2026, 0, 7)],
+      [Date.UTC(2026, 0, 6, 13), Date.UTC(2026, 0, 8, 1)],
+      [Date.UTC(2026, 0, 4, 23), Date.UTC(2026, 0, 6)],
+      [Date.UTC(2026, 0, 7), Date.UTC(2026, 0, 8, 6)],
+    ] as const
+    const byWindow = new Map<string, string>()
+    for (const [from, to] of ranges)
+      for (const w of plan(from, to)) {
+        const key = `${w.dataset}|${w.symbol}|${w.step}|${w.start}`
+        const id = jobId(windowJob(w))
+        expect(byWindow.get(key) ?? id).toBe(id)
+        byWindow.set(key, id)
+        expect(id).not.toContain(':')
+      }
+    // The five ranges of 1m candles fall in the windows of Jan 4 to Jan 8: five windows.
+    expect([...byWindow.keys()].filter((k) => k.startsWith('kline|BTCUSDT|1|'))).toHaveLength(5)
+  })
+
+  it('covers every candle of a window once, from its start to its until', () => {
+    for (const w of plan(Date.UTC(2026, 0, 1), now)) {
+      const job = windowJob(w)
+      expect(candleSpan(job.startTime, job.endTime, w.step).count).toBe(
+        (w.until - w.start) / stepMs(w.step) + 1,
+      )
+    }
+  })
+
+  it('refuses a range before 2010, where the plan record starts', () => {
+    expect(() => plan(Date.UTC(2009, 11, 31), now)).toThrow('before 2010-01-01')
   })
 })
 
@@ -123,6 +161,22 @@ describe('input of plan, worker, compact and status', () => {
       '--datasets: unknown "trades"',
     ],
     [['plan', '--redis', 'redis://host', ...planArgs.slice(0, 4)], '--from is required'],
+    [
+      ['plan', '--redis', 'redis://host', ...planArgs, '--chunk-days', '2'],
+      "Unknown option '--chunk-days'",
+    ],
+    [
+      ['worker', '--redis', 'redis://host', ...workerArgs, '--metrics-port', 'x'],
+      '--metrics-port must be a port',
+    ],
+    [
+      ['worker', '--redis', 'redis://host', ...workerArgs, '--metrics-host', '0.0.0.0'],
+      '--metrics-host needs --metrics-port',
+    ],
+    [
+      ['worker', '--redis', 'redis://host', ...workerArgs, '--stop-timeout', 'soon'],
+      '--stop-timeout must be a number',
+    ],
     [
       ['worker', '--redis', 'redis://host', '--egress', 'office', '--base-url', 'http://x'],
       '--out <dir|s3://bucket/prefix> is required',

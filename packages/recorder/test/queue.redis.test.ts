@@ -12,7 +12,7 @@ import { cli, exited, jsonLines, tempDir } from './helpers.ts'
 import {
   filesPerPartition,
   killWorkers,
-  openQueue,
+  openFleet,
   pollUntil,
   referenceCandles,
   spawnWorker,
@@ -23,6 +23,9 @@ import {
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT']
 const FROM = Date.UTC(2026, 0, 5)
 const TO = Date.UTC(2026, 0, 8)
+/** The 1h windows (20 days from the epoch) the range touches, planned whole: Dec 18 to Jan 26. */
+const HOURS_FROM = Date.UTC(2025, 11, 18)
+const HOURS_TO = Date.UTC(2026, 0, 27)
 const tmp = tempDir()
 let redis: RedisServer
 let sandbox: Sandbox
@@ -44,7 +47,10 @@ beforeAll(async () => {
   })
   // The same seed without a rate limit: the candles every run must end up with.
   reference = await startSandbox({ seed: 7, quiet: true, rateLimit: false })
-  expected = await referenceCandles(reference.url, SYMBOLS, [1, 60], FROM, TO)
+  expected = [
+    ...(await referenceCandles(reference.url, SYMBOLS, [1], FROM, TO)),
+    ...(await referenceCandles(reference.url, SYMBOLS, [60], HOURS_FROM, HOURS_TO)),
+  ].sort()
 })
 afterAll(async () => {
   killWorkers()
@@ -99,10 +105,10 @@ const worker = (queue: string, out: string, egress: string, address: string): Wo
 
 /** Polls the queue until every planned job is completed; fails at once on a failed job. */
 async function allCompleted(queueName: string, jobs: number) {
-  const handle = await openQueue(redis.url, queueName)
+  const handle = await openFleet(redis.url, queueName)
   try {
     return await pollUntil(
-      () => handle.queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'),
+      () => handle.counts('waiting', 'active', 'delayed', 'completed', 'failed'),
       (c) => {
         if ((c.failed ?? 0) > 0) throw new Error(`a job failed: ${JSON.stringify(c)}`)
         return c.completed === jobs
@@ -127,10 +133,10 @@ describe('3 worker processes on 2 egress addresses, one killed with -9', () => {
     const out = join(tmp.dir, 'kill')
     const queue = 'kill-test'
     const planned = await plan(queue)
-    // 2 datasets × 5 symbols × (3 one-day 1m jobs + one 1h job over the 3 days).
-    expect(planned).toMatchObject({ jobs: 40, added: 40, existing: 0 })
-    // Planning again adds nothing: the ids are the jobs' own.
-    expect(await plan(queue)).toMatchObject({ jobs: 40, added: 0, existing: 40 })
+    // 2 datasets × 5 symbols × (3 one-day 1m windows + the two 20-day 1h windows the days touch).
+    expect(planned).toMatchObject({ jobs: 50, added: 50, existing: 0 })
+    // Planning again adds nothing: the ids are the windows'.
+    expect(await plan(queue)).toMatchObject({ jobs: 50, added: 0, existing: 50 })
 
     const victim = worker(queue, out, 'office', '127.0.0.2')
     const workers = [
@@ -150,15 +156,15 @@ describe('3 worker processes on 2 egress addresses, one killed with -9', () => {
 
     const counts = await allCompleted(queue, planned.jobs)
     expect(await stopWorkers(workers.slice(1))).toEqual([0, 0])
-    expect(counts).toMatchObject({ completed: 40, failed: 0, waiting: 0, active: 0, delayed: 0 })
+    expect(counts).toMatchObject({ completed: 50, failed: 0, waiting: 0, active: 0, delayed: 0 })
     expect(rateLimited()).toBe(0)
 
     // The jobs the victim held ran again elsewhere (BullMQ's stalled-job check).
-    const handle = await openQueue(redis.url, queue)
+    const handle = await openFleet(redis.url, queue)
     const victimName = victim.name()
     const takenOver: string[] = []
     for (const id of held) {
-      const job = await handle.queue.getJob(id)
+      const job = await handle.job(id)
       expect(await job?.getState()).toBe('completed')
       if (job?.processedBy !== victimName) takenOver.push(id)
     }
@@ -177,7 +183,7 @@ describe('3 worker processes on 2 egress addresses, one killed with -9', () => {
     expect(before.length - after.length).toBe(summary.duplicates)
     expect(filesPerPartition(out).every((n) => n === 1)).toBe(true)
     console.info(
-      `kill test: 40 jobs completed, 0 failed, 0 rate-limited responses of ${Object.values(statuses).reduce((a, b) => a + b, 0)}; ` +
+      `kill test: 50 jobs completed, 0 failed, 0 rate-limited responses of ${Object.values(statuses).reduce((a, b) => a + b, 0)}; ` +
         `victim held ${held.length} job(s), ${takenOver.length} re-run by another worker (${stalled} stalled event(s)); ` +
         `${before.length} candle rows before compaction, ${summary.duplicates} duplicate(s) removed, ${after.length} equal to the sandbox's`,
     )
@@ -194,8 +200,8 @@ describe('a Redis restart mid-run (append-only persistence, same port)', () => {
       worker(queue, out, 'lab', '127.0.0.3'),
     ]
     await Promise.all(workers.map((w) => w.until((e) => e.event === 'completed')))
-    const handle = await openQueue(redis.url, queue)
-    const beforeRestart = await handle.queue.getJobCounts('completed')
+    const handle = await openFleet(redis.url, queue)
+    const beforeRestart = await handle.counts('completed')
     await handle.close()
     expect(beforeRestart.completed).toBeLessThan(planned.jobs)
     await redis.restart()

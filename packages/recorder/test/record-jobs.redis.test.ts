@@ -11,7 +11,7 @@ import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { type RedisServer, startRedis } from '@perpkit/test-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canonical, cli, exited, jsonLines, rowKey, tempDir } from './helpers.ts'
-import { killWorkers, openQueue, spawnWorker, type WorkerProcess } from './queue-helpers.ts'
+import { killWorkers, openFleet, spawnWorker, type WorkerProcess } from './queue-helpers.ts'
 import { referenceTrades } from './reference-trades.ts'
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT']
@@ -117,8 +117,13 @@ describe('record jobs: 2 worker processes, 2 symbols × trades and settlements, 
       updated: 4,
       everyMs: 1000,
     })
-    const handle = await openQueue(redis.url, QUEUE)
-    expect(await handle.queue.getJobSchedulersCount()).toBe(4)
+    const handle = await openFleet(redis.url, QUEUE, 'record')
+    const schedulers = async () => {
+      let n = 0
+      for (const queue of handle.queues.values()) n += await queue.getJobSchedulersCount()
+      return n
+    }
+    expect(await schedulers()).toBe(4)
 
     const victim = worker(out, 'office', '127.0.0.2')
     const survivor = worker(out, 'lab', '127.0.0.3')
@@ -140,7 +145,7 @@ describe('record jobs: 2 worker processes, 2 symbols × trades and settlements, 
     await morePolls(survivor, 'funding-rate-history', 1)
 
     expect(await plan(['--stop'])).toMatchObject({ schedulers: 4 })
-    expect(await handle.queue.getJobSchedulersCount()).toBe(0)
+    expect(await schedulers()).toBe(0)
     await handle.close()
     survivor.child.kill('SIGTERM')
     expect(await exited(survivor.child)).toBe(0)

@@ -248,7 +248,7 @@ describe('record', () => {
     expect(Number(writes?.n)).toBe(Object.keys(expected).length)
   })
 
-  it('SIGTERM to a running record finishes the round in flight and exits 0', async () => {
+  it('SIGTERM to a running record finishes the round in flight, reports interrupted and exits 143', async () => {
     const db = join(tmp.dir, 'signal.duckdb')
     const child = spawnCli([
       'record',
@@ -268,8 +268,8 @@ describe('record', () => {
       })
     })
     child.kill('SIGTERM')
-    expect(await exited(child)).toBe(0)
-    expect(out).toContain('"event":"stopped"')
+    expect(await exited(child)).toBe(143)
+    expect(jsonLines(out).at(-1)).toMatchObject({ event: 'interrupted', signal: 'SIGTERM' })
     const [row] = await query(db, 'SELECT count(*) AS n FROM trades')
     expect(Number(row?.n)).toBeGreaterThan(0)
   })

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli, exited, jsonLines, tempDir } from './helpers.ts'
 import {
   killWorkers,
-  openQueue,
+  openFleet,
   pollUntil,
   referenceCandles,
   spawnWorker,
@@ -72,7 +72,8 @@ describe('workers writing into a bucket', () => {
     // 2 datasets × 2 symbols × 2 one-day jobs.
     expect(jsonLines(planned.out)[0]).toMatchObject({ jobs: 8, added: 8 })
 
-    const workers = ['a', 'b'].map((egress) =>
+    // Two egress names need two source addresses: one address is one budget.
+    const workers = ['a', 'b'].map((egress, i) =>
       spawnWorker([
         '--redis',
         redis.url,
@@ -80,15 +81,17 @@ describe('workers writing into a bucket', () => {
         queue,
         '--egress',
         egress,
+        '--local-address',
+        `127.0.0.${2 + i}`,
         ...tree,
         '--base-url',
         sandbox.url,
       ]),
     )
-    const handle = await openQueue(redis.url, queue)
+    const handle = await openFleet(redis.url, queue)
     try {
       await pollUntil(
-        () => handle.queue.getJobCounts('completed', 'failed'),
+        () => handle.counts('completed', 'failed'),
         (c) => {
           if ((c.failed ?? 0) > 0) throw new Error(`a job failed: ${JSON.stringify(c)}`)
           return c.completed === 8

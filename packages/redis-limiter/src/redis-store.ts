@@ -144,7 +144,7 @@ class RedisRateLimitStore implements RateLimitStore {
 
   observe(key: string, budget: Budget, info: RateLimitInfo): void {
     if (this.#core.fallsBack) this.#core.fallback.observe(key, budget, info)
-    this.#core.lowerLimit(key, info.limit)
+    this.#core.followLimit(key, info.limit)
     if (info.used >= info.limit) this.#block(key, info.windowMs ?? budget.windowMs)
   }
 

@@ -55,7 +55,7 @@ export class StoreCore {
   /** Unique per store, so slot ids of different processes never collide. */
   readonly #id = randomUUID()
   #sequence = 0
-  /** The lowest limit the server's headers reported, per key. */
+  /** The latest limit the server's headers reported, per key. */
   readonly #limits = new Map<string, number>()
   #down = false
   #downUntil = 0
@@ -90,15 +90,19 @@ export class StoreCore {
     return `${this.#id}:${this.#sequence}:`
   }
 
+  /** The budget's limit, or the lower one the server's headers last reported (at least 1). */
   limitOf(key: string, budget: Budget): number {
-    return Math.min(budget.limit, this.#limits.get(key) ?? budget.limit)
+    const reported = this.#limits.get(key)
+    return reported === undefined ? budget.limit : Math.min(budget.limit, reported)
   }
 
-  /** Remembers a lower limit the server reported. */
-  lowerLimit(key: string, limit: number): void {
-    if (limit > 0 && limit < (this.#limits.get(key) ?? Number.POSITIVE_INFINITY)) {
-      this.#limits.set(key, limit)
-    }
+  /**
+   * Follows the limit the server's headers report: the latest one counts (never
+   * above the budget, at least one request), so one odd header lowers the budget
+   * only until the next response says otherwise.
+   */
+  followLimit(key: string, limit: number): void {
+    if (limit > 0) this.#limits.set(key, Math.max(1, Math.floor(limit)))
   }
 
   /** Whether to skip Redis for now (falling back, between two tries). */

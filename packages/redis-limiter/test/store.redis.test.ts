@@ -195,6 +195,29 @@ describe('createRedisStore', () => {
     held.release()
   })
 
+  it('follows the latest limit: one odd header lowers the budget only until the next response', async () => {
+    const store = createRedisStore({ redis })
+    const key = freshKey()
+    const budget = { limit: 10, windowMs: 60_000 }
+    const report = (limit: number) => ({
+      limit,
+      used: 0,
+      remaining: limit,
+      windowMs: 60_000,
+      mode: 'IP',
+    })
+    store.observe(key, budget, report(1))
+    store.observe(key, budget, report(10))
+    // Back to the budget's 10: the second slot of the window is granted at once.
+    const held = await Promise.all([store.acquire(key, budget), store.acquire(key, budget)])
+    // Never above the budget, whatever the server says.
+    store.observe(key, budget, report(1_000))
+    held.push(...(await Promise.all(Array.from({ length: 8 }, () => store.acquire(key, budget)))))
+    const waiting = await expectStillWaiting(store, redis, key, budget)
+    await waiting.stop()
+    for (const slot of held) slot.release()
+  })
+
   it('sets an expiry on every key it writes, and leaves no key once the window has passed', async () => {
     const store = createRedisStore({ redis, slotLeaseMs: 5_000 })
     const key = freshKey()

@@ -84,6 +84,12 @@ export function checkRateLimitHeaders(
   if (typeof chosen !== 'string' || !TOKEN.test(chosen)) {
     throw new TypeError(`rateLimitHeaderPrefix must be a header token, got ${String(chosen)}`)
   }
+  if (chosen.startsWith('-') || chosen.endsWith('-')) {
+    // `X-BM-` would name `X-BM--RateLimit-Limit`: the hyphen before RateLimit is added.
+    throw new TypeError(
+      `rateLimitHeaderPrefix is what comes before "-RateLimit-", without a hyphen at either end (X-BM gives X-BM-RateLimit-Limit), got ${chosen}`,
+    )
+  }
   const resolved = { ...rateLimitHeaderNames(chosen) }
   for (const [role, name] of Object.entries(names ?? {})) {
     if (!Object.hasOwn(resolved, role)) {

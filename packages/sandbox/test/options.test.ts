@@ -29,6 +29,9 @@ describe('startSandbox options', () => {
     ['a negative signature window', { signatureWindowMs: -1 }, RangeError],
     ['an unknown GET body rule', { getBodyRule: 'json' as 'query' }, TypeError],
     ['a header prefix with a space', { rateLimitHeaderPrefix: 'X PK' }, TypeError],
+    // X-BM--RateLimit-Limit otherwise: no deployment names its headers so.
+    ['a header prefix ending in a hyphen', { rateLimitHeaderPrefix: 'X-BM-' }, TypeError],
+    ['a header prefix that is a hyphen', { rateLimitHeaderPrefix: '-' }, TypeError],
     [
       'credentials without a memo',
       { credentials: { apiKey: 'k', secret: 's', memo: '' } },

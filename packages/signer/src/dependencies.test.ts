@@ -56,6 +56,45 @@ describe('a key lookup that fails', () => {
     }
   })
 
+  it.each([
+    ['a stored secret that is null', { secret: null, memo: 'MEMO-dep-1' }],
+    ['an empty memo', { secret: 'SECRET-dep-1', memo: '' }],
+    ['a roll-over list with a broken entry', [secrets, null]],
+    ['a string', 'SECRET-dep-1'],
+  ])(
+    'that answers %s: 503 (30014), sync or async, in both verifiers, never a rejection',
+    async (_kind, answer) => {
+      for (const lookup of [() => answer, async () => answer]) {
+        const { result, events } = await check({ lookup: lookup as VerifyRequestOptions['lookup'] })
+        expect(result).toMatchObject(lookupDown)
+        expect(events).toHaveLength(1)
+        expect(events[0]?.error).toBeInstanceOf(SignerError)
+        expect(events[0]?.error).toHaveProperty('code', 'invalid-credentials')
+        // The error names the field, never a secret.
+        expect(String((events[0]?.error as Error | undefined)?.message)).not.toContain(
+          'SECRET-dep-1',
+        )
+      }
+      // verifyNodeRequest gives the same answer (a GET without framing headers reads nothing).
+      const fromNode = await verifyNodeRequest(
+        {
+          method: 'GET',
+          url: '/orders?n=1',
+          headers: Object.fromEntries(
+            Object.entries(await signRequest({ method: 'GET', query: 'n=1', credentials })).map(
+              ([name, value]) => [name.toLowerCase(), value],
+            ),
+          ),
+          on: () => undefined,
+          removeListener: () => undefined,
+          pause: () => undefined,
+        },
+        { lookup: () => answer as never, replay: false },
+      )
+      expect(fromNode).toMatchObject(lookupDown)
+    },
+  )
+
   it('answers 503 even when onUnavailable itself throws', async () => {
     const result = await verifyRequest(await signedGet(), {
       lookup: () => Promise.reject(new Error('down')),

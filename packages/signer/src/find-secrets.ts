@@ -44,8 +44,9 @@ export const lookupFailed: unique symbol = Symbol('lookup failed')
 
 /**
  * The key's secrets; a promise only when an async lookup returned one (no await otherwise).
- * With a guard, a lookup that throws, rejects or passes the timeout gives `lookupFailed`
- * (the error goes to `guard.onError`); without one, its error propagates.
+ * With a guard, a lookup that throws, rejects, passes the timeout or answers something that
+ * is no key's secrets gives `lookupFailed` (the error goes to `guard.onError`); without one,
+ * its error propagates.
  */
 export function findSecrets(
   parameters: VerifyParameters,
@@ -72,12 +73,29 @@ export function findSecrets(
     guard.onError(error)
     return lookupFailed
   }
-  if (!(found instanceof Promise)) return checkFound(found)
+  if (!(found instanceof Promise)) return checkGuarded(found, guard)
   return settleWithin(found, guard.timeoutMs, 'lookup').then((settled) => {
-    if (settled.ok) return checkFound(settled.value)
+    if (settled.ok) return checkGuarded(settled.value, guard)
     guard.onError(settled.error)
     return lookupFailed
   })
+}
+
+/**
+ * A guarded lookup's answer, checked: one that is no key's secrets (a stored row whose secret
+ * is `null` or empty, say) is a failure of the lookup like a throw, never a rejection of the
+ * verifier that any caller naming that key could trigger.
+ */
+function checkGuarded(
+  found: KeySecrets | undefined,
+  guard: LookupGuard,
+): KeySecrets | undefined | typeof lookupFailed {
+  try {
+    return checkFound(found)
+  } catch (error) {
+    guard.onError(error)
+    return lookupFailed
+  }
 }
 
 export function isCredentialsList(

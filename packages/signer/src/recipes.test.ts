@@ -4,14 +4,17 @@
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, describe, expect, it } from 'vitest'
-import { app as expressApp } from '../examples/express.ts'
+import { app as expressApp, signed as expressSigned } from '../examples/express.ts'
 import { app as fastifyApp } from '../examples/fastify.ts'
 import { app as honoApp } from '../examples/hono.ts'
 import { server as nodeServer } from '../examples/node-http.ts'
 import { attackRecipe, expectedRecipeOutcomes, recipeMistakes } from '../runtimes/recipe-attacks.ts'
+import { signRequest } from '../src/index.ts'
 
 const servers: Server[] = []
 afterAll(async () => {
@@ -49,6 +52,44 @@ describe.each(recipes)('the %s recipe, as a real service', (_, start) => {
         'message',
       ])
     }
+  })
+})
+
+describe('the Express recipe, under an Express that does not catch rejections (Express 4)', () => {
+  it('hands a client that leaves mid-body to next(error): its promise never rejects', async () => {
+    const outcome = new Promise<{ settled: string; nextError: unknown }>((resolve) => {
+      const server = createServer((req, res) => {
+        let nextError: unknown = 'next not called'
+        // As Express 4 calls a middleware: the promise it returns is dropped, unobserved.
+        const returned = expressSigned(req as never, res as never, (error?: unknown) => {
+          nextError = error
+        }) as unknown as Promise<void>
+        returned.then(
+          () => resolve({ settled: 'resolved', nextError }),
+          (error: unknown) => resolve({ settled: `rejected: ${String(error)}`, nextError }),
+        )
+      })
+      servers.push(server)
+      server.listen(0, '127.0.0.1')
+    })
+    const server = servers.at(-1) as Server
+    await once(server, 'listening')
+    const body = '{"symbol":"BTCUSDT","qty":"1"}'
+    const headers = await signRequest({
+      method: 'POST',
+      body,
+      credentials: { apiKey: 'my-key', secret: 'my-secret', memo: 'my-memo' },
+    })
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1')
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`)
+    // A Content-Length the client never fulfils: half the body, then it goes away.
+    socket.write(
+      `POST /orders HTTP/1.1\r\nHost: x\r\n${lines.join('\r\n')}\r\nContent-Type: application/json\r\nContent-Length: ${body.length * 2}\r\n\r\n${body}`,
+    )
+    setTimeout(() => socket.destroy(), 50)
+    const { settled, nextError } = await outcome
+    expect(settled).toBe('resolved')
+    expect(nextError).toBeInstanceOf(Error)
   })
 })
 

@@ -113,7 +113,8 @@ export interface VerifyRequestOptions
   lookup?: CredentialsLookupWithStatus | CredentialsLookup | undefined
   /**
    * Longest wait for an async `lookup`, in ms; `Infinity` waits for ever. A lookup that
-   * throws, rejects or passes it refuses the request as `'lookup-unavailable'` (503, 30014).
+   * throws, rejects, passes it, or answers something that is no key's secrets refuses the
+   * request as `'lookup-unavailable'` (503, 30014).
    * @default 2_000
    */
   lookupTimeoutMs?: number | undefined

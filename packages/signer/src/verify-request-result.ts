@@ -12,7 +12,8 @@ import type { VerifyFailureReason } from './verify-result.ts'
  * - `'unsigned-query'`: with `unsignedQuery: 'refuse'`, a query string the signature does not
  *   cover (on POST and PUT, or on GET under `getBodyRule: 'empty'`);
  * - `'malformed-body'`: with `parseJson`, a signed body that is not JSON text;
- * - `'lookup-unavailable'`: the key lookup threw, rejected or passed `lookupTimeoutMs`;
+ * - `'lookup-unavailable'`: the key lookup threw, rejected, passed `lookupTimeoutMs` or
+ *   answered something that is no key's secrets (a `null` or empty stored secret);
  * - `'replay-unavailable'`: the replay store threw (a full in-process store), rejected (Redis
  *   down) or passed `replayTimeoutMs`: the request fails closed.
  *

@@ -16,6 +16,6 @@ export interface CommandContext {
   signal: AbortSignal
   /** Extra options of the API client (a clock in tests). */
   clientOptions: ClientOptions
-  /** Waits between rounds of `record`; resolves early when `signal` aborts. */
+  /** Waits between rounds of `record` and before a backfill window's retry; resolves early when `signal` aborts. */
   sleep: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined
 }

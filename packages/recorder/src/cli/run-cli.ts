@@ -64,18 +64,26 @@ export interface CliIo {
   stderr?: Output
   /** The clock, epoch ms. @default Date.now */
   now?: () => number
-  /** Stops `backfill` / `record` after the batch in flight. @default never */
+  /**
+   * Stops `backfill` / `record` after the batch in flight; they then report
+   * `interrupted` and return 143 when aborted with the reason `'SIGTERM'`, else 130.
+   * @default never
+   */
   signal?: AbortSignal
   /** Extra options of the API client (retries, a clock, a fetch). @default {} */
   clientOptions?: ClientOptions
-  /** How `record` waits between rounds (a fake timer in tests). @default a timer */
+  /**
+   * How `record` waits between rounds and `backfill` before retrying a window
+   * (a fake timer in tests). @default a timer
+   */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
 
 /**
  * Runs one `perpkit-recorder` command and returns its exit code: 0 on success,
- * 2 for bad input (nothing written), 1 for a locked or newer database or a
- * failure of the API.
+ * 2 for bad input (nothing written), 1 for a failure (a locked or newer
+ * database, a full disk, the API, windows still missing), 130 / 143 for a
+ * `backfill` or `record` stopped by its signal.
  *
  * @param argv - The arguments after the program name, e.g. `['status', '--db', 'market.duckdb']`.
  * @param io - Output, clock, stop signal; see {@link CliIo}.

@@ -27,13 +27,26 @@ import type { CommandContext } from '../cli/context.ts'
 import { fromOrDays } from '../cli/days.ts'
 import { note } from '../cli/note.ts'
 import type { CandleDataset } from '../datasets/define.ts'
+import {
+  reportGivenUp,
+  reportIncomplete,
+  reportInterrupted,
+  reportRetry,
+} from '../one-machine/backfill-outcome.ts'
 import { createCandleWriter } from '../one-machine/candle-writer.ts'
 import { eraseCandles, erasedNote } from '../one-machine/erase-candles.ts'
 import { missingWindows } from '../one-machine/missing-windows.ts'
+import { createMissingReport, type WindowKey } from '../one-machine/missing-windows-report.ts'
 import { openStore, type Store } from '../one-machine/open-store.ts'
+import {
+  fetchWithRetry,
+  WINDOW_RETRY,
+  type WindowRetryPolicy,
+} from '../one-machine/window-retry.ts'
 import { coveredWindows } from '../one-machine/write-windows.ts'
 import { createProgress, estimateEta, formatDuration } from '../progress.ts'
 import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
+import { sleep } from '../sleep.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `backfill`. */
@@ -53,8 +66,14 @@ ${networkHelp}
                        them again
   --datasets <list>    ${CANDLE_NAMES} (default all)
   --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
+  --retry-for <s>      Seconds a failing window is retried (backoff up to 60 s) before it is
+                       given up and reported missing (default 600); when every window in
+                       flight gives up in a row, the run stops fetching
 ${waitHelp}
-${commonHelp}`
+${commonHelp}
+
+Ends with {"event":"done"} (exit 0), {"event":"incomplete"} listing what is still missing
+(exit 1), or {"event":"interrupted"} after SIGINT / SIGTERM (exit 130 / 143).`
 
 const flags = {
   ...commonFlags,
@@ -68,6 +87,7 @@ const flags = {
   erase: { type: 'boolean', default: false },
   datasets: { type: 'string' },
   concurrency: { type: 'string' },
+  'retry-for': { type: 'string' },
 } as const
 
 interface Job {
@@ -142,6 +162,11 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
   const range = parseRange(fromOrDays(values, now), values.to, now)
   const datasets = pickCandleDatasets(values.datasets)
   const concurrency = parsePositive('--concurrency', values.concurrency, 8)
+  const retry = {
+    ...WINDOW_RETRY,
+    giveUpMs:
+      parsePositive('--retry-for', values['retry-for'], WINDOW_RETRY.giveUpMs / 1000, 0) * 1000,
+  }
   const waitMs = parseWait(values.wait)
   // Only closed candles: the one still open would change after it is stored.
   const lastClosed = Math.min(range.to, alignToStep(now, 1) - 1)
@@ -173,7 +198,7 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
           prepend: values.prepend,
         }),
       )
-      return await runJobs(store, source.client, jobs, concurrency, ctx)
+      return await runJobs(store, source.client, jobs, { concurrency, retry }, ctx)
     } finally {
       store.close()
     }
@@ -186,7 +211,7 @@ async function runJobs(
   store: Store,
   client: PerpkitClient,
   jobs: Job[],
-  concurrency: number,
+  options: { concurrency: number; retry: WindowRetryPolicy },
   ctx: CommandContext,
 ): Promise<number> {
   const progress = createProgress(ctx.stdout)
@@ -194,6 +219,10 @@ async function runJobs(
   let next = 0
   let windows = 0
   let candles = 0
+  const missing = createMissingReport()
+  // Windows given up since the last one fetched: when every fetcher's window has given up
+  // in a row, the API is taken for down and the run stops fetching (the rest is "not tried").
+  let givenUpInARow = 0
   // Fetchers hand windows to one writer and go on fetching; it reports each window once committed.
   const writer = createCandleWriter(store, {
     onCommitted: (stored) => {
@@ -223,35 +252,36 @@ async function runJobs(
   })
   const worker = async () => {
     while (next < jobs.length && !ctx.signal.aborted) {
+      if (givenUpInARow >= options.concurrency) return
       const job = jobs[next++] as Job
-      let fetched: Kline[]
-      try {
-        fetched = await fetchWindow(client, job, ctx.signal)
-      } catch (error) {
-        // Interrupted: the window in flight is dropped, the stored ones stay.
-        if (ctx.signal.aborted) return
-        throw error
-      }
-      await writer.add({
-        dataset: job.dataset.name,
-        symbol: job.symbol,
-        step: job.step,
-        startTime: job.startTime,
-        endTime: job.endTime,
-        candles: fetched,
-        fetchedAt: ctx.now(),
+      const key = windowKey(job)
+      const outcome = await fetchWithRetry(() => fetchWindow(client, job, ctx.signal), {
+        policy: options.retry,
+        now: ctx.now,
+        sleep: ctx.sleep ?? sleep,
+        signal: ctx.signal,
+        onRetry: (retry) => reportRetry(progress, key, retry),
       })
+      // Interrupted: the window in flight is dropped, the stored ones stay.
+      if (outcome.kind === 'stopped') return
+      if (outcome.kind === 'failed') {
+        reportGivenUp(progress, missing, key, outcome)
+        givenUpInARow++
+        continue
+      }
+      givenUpInARow = 0
+      await writer.add({ ...key, candles: outcome.value, fetchedAt: ctx.now() })
     }
   }
-  // The first failure stops the other workers after their window; the windows handed to the
-  // writer are still committed, and stored windows stay stored.
+  // A write that fails (a full disk) stops the other workers after their window; the windows
+  // handed to the writer before it are still committed, and stored windows stay stored.
   let failure: { error: unknown } | undefined
   const guarded = () =>
     worker().catch((error: unknown) => {
       failure ??= { error }
       next = jobs.length
     })
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, guarded))
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, guarded))
   try {
     await writer.flush()
   } catch (error) {
@@ -259,11 +289,24 @@ async function runJobs(
   }
   progress.done()
   if (failure !== undefined) throw failure.error
-  const summary = { event: 'done', windows, candles, total: jobs.length }
+  const totals = { windows, candles, total: jobs.length }
+  if (ctx.signal.aborted) return reportInterrupted(ctx, totals)
+  for (const job of jobs.slice(next)) missing.add(windowKey(job), null)
+  if (missing.count > 0) reportIncomplete(ctx, totals, missing)
   ctx.stdout.write(
     ctx.stdout.isTTY
       ? `backfill done: ${windows} windows, ${candles} candles stored\n`
-      : `${JSON.stringify(summary)}\n`,
+      : `${JSON.stringify({ event: 'done', ...totals })}\n`,
   )
   return 0
+}
+
+function windowKey(job: Job): WindowKey {
+  return {
+    dataset: job.dataset.name,
+    symbol: job.symbol,
+    step: job.step,
+    startTime: job.startTime,
+    endTime: job.endTime,
+  }
 }

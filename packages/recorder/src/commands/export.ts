@@ -16,6 +16,7 @@ import {
   waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { explainStorageErrors } from '../duckdb/storage-error.ts'
 import { RecorderError } from '../errors.ts'
 import { exportArchive } from '../one-machine/export-archive.ts'
 import { openForReading } from '../one-machine/open-for-reading.ts'
@@ -26,7 +27,8 @@ export const exportHelp = `Usage: perpkit-recorder export --out <dir> [--format 
 Writes every dataset under <dir>/<dataset>/symbol=<symbol>/date=<YYYY-MM-DD>/ (one root
 per dataset, so a reader pointed at a root reads one schema) and the gap rows under
 <dir>/gaps/, as Parquet (default) or CSV with a header: the shared tree's layout. Prices stay
-exact decimals; Parquet times are UTC instants in milliseconds.
+exact decimals; Parquet times are UTC instants in milliseconds. Written a batch of dates at a
+time, so the default --memory-limit holds any archive.
 
 Options:
   --out <dir>          Output directory (must be empty or absent)
@@ -61,16 +63,17 @@ export async function runExport(argv: string[], ctx: CommandContext): Promise<nu
   const out = resolve(values.out)
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new RecorderError(`--out ${values.out} is not empty: choose a new directory`)
-  const store = await openForReading(values.db, {
-    waitMs: parseWait(values.wait),
-    memoryLimit: parseMemoryLimit(values['memory-limit']),
-  })
+  const memoryLimit = parseMemoryLimit(values['memory-limit'])
+  const store = await openForReading(values.db, { waitMs: parseWait(values.wait), memoryLimit })
   try {
     let total = 0
-    await exportArchive(store, out, format, ({ dataset, rows }) => {
-      total += rows
-      ctx.stdout.write(`${JSON.stringify({ event: 'exported', dataset, rows })}\n`)
-    })
+    // A full disk under --out, no memory left: one line naming the path and the flag that helps.
+    await explainStorageErrors({ file: values.db, memoryLimit, out }, () =>
+      exportArchive(store, out, format, ({ dataset, rows }) => {
+        total += rows
+        ctx.stdout.write(`${JSON.stringify({ event: 'exported', dataset, rows })}\n`)
+      }),
+    )
     ctx.stdout.write(`${JSON.stringify({ event: 'done', out, format, rows: total })}\n`)
     return 0
   } finally {

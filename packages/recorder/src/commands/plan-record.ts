@@ -1,7 +1,8 @@
 /**
  * `plan --record`: one BullMQ job scheduler per symbol × dataset, repeating
- * every `--interval`, under an id made of the two, so planning again updates
- * the schedule instead of adding one; `--stop` removes them.
+ * every `--interval`, in the dataset's endpoint queue, under an id made of the
+ * two, so planning again updates the schedule instead of adding one; `--stop`
+ * removes them.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import { Queue } from 'bullmq'
 import { parsePositive, parseSymbols } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
+import { datasetQueue, endpointQueues } from '../many-machines/queues.ts'
 import {
   parseRecordDatasets,
   type RecordJob,
@@ -43,26 +45,45 @@ export async function planRecord(
 ): Promise<number> {
   const symbols = values.stop && values.symbols === undefined ? [] : parseSymbols(values.symbols)
   const datasets = parseRecordDatasets(values.datasets)
-  const everyMs = parsePositive('--interval', values.interval, 5, 0.1) * 1000
+  const everyMs = Math.round(parsePositive('--interval', values.interval, 5, 0.1) * 1000)
   const depthLevels = parsePositive('--depth-levels', values['depth-levels'], 20)
   if (!Number.isInteger(depthLevels))
     throw new RecorderError('--depth-levels must be a whole number')
   const jobs: RecordJob[] = symbols.flatMap((symbol) =>
-    datasets.map((dataset): RecordJob => ({ kind: 'record', dataset, symbol, depthLevels })),
+    datasets.map(
+      (dataset): RecordJob => ({ kind: 'record', dataset, symbol, depthLevels, everyMs }),
+    ),
   )
   const redis = await connectRedis(target)
-  const queue = new Queue(name, { connection: redis })
+  const queues = new Map<string, Queue>()
+  const queueOf = (dataset: string) => {
+    const queueName = datasetQueue(name, dataset)
+    let queue = queues.get(queueName)
+    if (queue === undefined) {
+      queue = new Queue(queueName, { connection: redis })
+      queues.set(queueName, queue)
+    }
+    return queue
+  }
   try {
     if (values.stop) {
-      // Without --symbols: every record scheduler of the queue.
-      const ids =
-        symbols.length > 0
-          ? jobs.map(schedulerId)
-          : (await queue.getJobSchedulers(0, -1))
-              .map((s) => s.key)
-              .filter((id) => id.startsWith(SCHEDULER_PREFIX))
       let removed = 0
-      for (const id of ids) if (await queue.removeJobScheduler(id)) removed++
+      if (symbols.length > 0) {
+        for (const job of jobs)
+          if (await queueOf(job.dataset).removeJobScheduler(schedulerId(job))) removed++
+      } else {
+        // Without --symbols: every record scheduler of every record queue (of --datasets).
+        for (const { dataset } of endpointQueues(name).filter((q) => q.kind === 'record')) {
+          if (values.datasets !== undefined && !datasets.includes(dataset.name)) continue
+          const queue = queueOf(dataset.name)
+          for (const scheduler of await queue.getJobSchedulers(0, -1))
+            if (
+              scheduler.key.startsWith(SCHEDULER_PREFIX) &&
+              (await queue.removeJobScheduler(scheduler.key))
+            )
+              removed++
+        }
+      }
       write(
         ctx,
         { event: 'stopped', queue: name, schedulers: removed },
@@ -70,11 +91,11 @@ export async function planRecord(
       )
       return 0
     }
-    const before = new Set((await queue.getJobSchedulers(0, -1)).map((s) => s.key))
     let added = 0
     for (const job of jobs) {
       const id = schedulerId(job)
-      if (!before.has(id)) added++
+      const queue = queueOf(job.dataset)
+      if (!(await queue.getJobScheduler(id))) added++
       await queue.upsertJobScheduler(
         id,
         { every: everyMs },
@@ -82,7 +103,8 @@ export async function planRecord(
           name: 'record',
           data: job,
           // A failed poll is not retried: the next one reads the same newest records.
-          opts: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+          // Ended polls are kept a little while for status, then expire.
+          opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
         },
       )
     }
@@ -101,7 +123,7 @@ export async function planRecord(
     )
     return 0
   } finally {
-    await queue.close()
+    for (const queue of queues.values()) await queue.close()
     redis.destroy()
   }
 }

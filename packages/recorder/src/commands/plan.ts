@@ -1,12 +1,15 @@
 /**
- * `plan`: cuts a backfill into jobs (dataset × symbol × step × chunk of
- * days) and adds them to the queue under ids derived from the job, so
- * planning again adds only what is new. Jobs retry with exponential backoff.
+ * `plan`: cuts a backfill into jobs on the fixed grid of UTC windows
+ * (`backfill-jobs.ts`), skips the windows the coverage record says are
+ * stored, and adds the rest to their endpoint's queue under ids made of the
+ * window part they fetch, so planning again adds only what is new. Jobs retry
+ * with exponential backoff; ended jobs expire (the coverage record keeps what
+ * they stored).
  *
  * @module
  */
-import { alignToStep } from '@perpkit/schemas/lite'
-import { Queue } from 'bullmq'
+import { stepMs } from '@perpkit/schemas/lite'
+import { type Job, Queue } from 'bullmq'
 import { parseFlags, parsePositive, parseRange, parseSteps, parseSymbols } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { RecorderError } from '../errors.ts'
@@ -14,8 +17,14 @@ import {
   BACKFILL_DATASETS,
   type BackfillJob,
   jobId,
-  planBackfillJobs,
+  jobWindow,
+  type PlannedWindow,
+  parseJob,
+  planWindows,
+  windowJob,
 } from '../many-machines/backfill-jobs.ts'
+import { clearStored, markPlanned, readCoverage, WindowState } from '../many-machines/coverage.ts'
+import { datasetQueue } from '../many-machines/queues.ts'
 import { DEFAULT_RECORD_DATASETS, RECORD_DATASETS } from '../many-machines/record-jobs.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from '../many-machines/redis.ts'
 import { planRecord } from './plan-record.ts'
@@ -25,10 +34,13 @@ export const planHelp = `Usage: perpkit-recorder plan --redis <url> --symbols <a
        perpkit-recorder plan --redis <url> --record --symbols <a,b> [--datasets <list>] [--interval <s>]
        perpkit-recorder plan --redis <url> --record --stop [--symbols <a,b>] [--datasets <list>]
 
-Adds backfill jobs to the queue: one per dataset × symbol × step × chunk of UTC days (a day by
-default, or one request's 500 candles when that is longer). A job's id is made of what it
-fetches, so running plan again adds only the jobs not planned before. Workers ('worker') run
-them; failed attempts are retried with exponential backoff.
+Adds backfill jobs to the queues (one per endpoint): one per dataset × symbol × step × fixed
+UTC window (a day for 1m, otherwise as many whole days as one request's 500 candles fill,
+counted from the epoch). A range plans the windows it touches, whole; the window still open
+now is planned up to its last closed candle. Windows already stored are skipped (the queue
+keeps a coverage record), and a job's id is made of the window part it fetches, so planning
+any range again adds only what is new. Workers ('worker') run the jobs; failed attempts are
+retried with exponential backoff; ended jobs expire.
 
 With --record: one repeating job per symbol × dataset (a BullMQ job scheduler named
 record.<dataset>.<symbol>), each run one poll of the series by whichever worker takes it.
@@ -49,10 +61,12 @@ Options:
   --interval <s>       With --record: seconds between polls of each series (default 5)
   --depth-levels <n>   With --record: book levels kept a side (default 20)
   --stop               With --record: remove the schedulers instead
-  --chunk-days <n>     Days per job, at least (default 1)
   --attempts <n>       Tries per job before it is failed (default 8)
   --backoff-ms <ms>    First retry delay, doubled each time (default 2000)
-  --rerun              Run again jobs already completed or failed (e.g. after compact
+  --keep-completed <n> Completed jobs kept for status, at most, each for at most a day
+                       (default 1000); the coverage record keeps what they stored
+  --rerun-failed       Also run again the range's failed jobs (never completed ones)
+  --rerun              Fetch the range's windows again even if stored (e.g. after compact
                        quarantined a file); jobs waiting or in flight are left alone
   --queue <name>       Queue name (default perpkit-recorder)
   -h, --help           This help`
@@ -65,7 +79,8 @@ const flags = {
   from: { type: 'string' },
   to: { type: 'string' },
   datasets: { type: 'string' },
-  'chunk-days': { type: 'string' },
+  'keep-completed': { type: 'string' },
+  'rerun-failed': { type: 'boolean', default: false },
   attempts: { type: 'string' },
   'backoff-ms': { type: 'string' },
   queue: { type: 'string' },
@@ -90,6 +105,9 @@ function pickDatasets(value: string | undefined): BackfillJob['dataset'][] {
 
 /** Jobs added per round trip. */
 const BATCH = 500
+/** How long ended jobs are kept, at most: completed a day, failed a week. */
+const COMPLETED_AGE_S = 86_400
+const FAILED_AGE_S = 7 * 86_400
 
 /**
  * Runs `plan`.
@@ -112,54 +130,117 @@ export async function runPlan(argv: string[], ctx: CommandContext): Promise<numb
   const now = ctx.now()
   const range = parseRange(values.from, values.to, now)
   const datasets = pickDatasets(values.datasets)
-  const chunkDays = parsePositive('--chunk-days', values['chunk-days'], 1)
-  if (!Number.isInteger(chunkDays)) throw new RecorderError('--chunk-days must be a whole number')
   const attempts = parsePositive('--attempts', values.attempts, 8)
   const backoffMs = parsePositive('--backoff-ms', values['backoff-ms'], 2_000)
+  const keep = parsePositive('--keep-completed', values['keep-completed'], 1000, 0)
   const name = parseQueueName(values.queue)
-  // Only closed candles: the one still open would change after it is stored.
-  const to = Math.min(range.to, alignToStep(now, 1) - 1)
-  const jobs = planBackfillJobs({ datasets, symbols, steps, from: range.from, to, chunkDays })
+  const windows = planWindows({ datasets, symbols, steps, from: range.from, to: range.to, now })
 
   const redis = await connectRedis(target)
-  const queue = new Queue(name, { connection: redis })
+  const queues = new Map(
+    datasets.map((d) => [d, new Queue(datasetQueue(name, d), { connection: redis })]),
+  )
+  const queueOf = (job: BackfillJob) => queues.get(job.dataset) as Queue
   try {
     let rerun = 0
-    if (values.rerun)
-      for (const job of jobs) {
-        const state = await queue.getJobState(jobId(job))
-        if (state === 'completed' || state === 'failed') rerun += await queue.remove(jobId(job))
+    if (values.rerun) {
+      await clearStored(redis, name, windows)
+      for (const job of windows.map((w) => windowJob(w))) {
+        const state = await queueOf(job).getJobState(jobId(job))
+        if (state === 'completed' || state === 'failed')
+          rerun += await queueOf(job).remove(jobId(job))
       }
-    const before = await totalJobs(queue)
-    for (let i = 0; i < jobs.length; i += BATCH)
-      await queue.addBulk(
-        jobs.slice(i, i + BATCH).map((job) => ({
-          name: job.kind,
-          data: job,
-          opts: {
-            jobId: jobId(job),
-            attempts,
-            backoff: { type: 'exponential', delay: backoffMs },
-          },
-        })),
-      )
-    const added = (await totalJobs(queue)) - before
-    const existing = jobs.length - added
-    const summary = { event: 'planned', queue: name, jobs: jobs.length, added, existing, rerun }
+    }
+    const coverage = await readCoverage(redis, name, windows)
+    const jobs: BackfillJob[] = []
+    let stored = 0
+    windows.forEach((window, i) => {
+      const { state, doneUpTo } = coverage[i] as (typeof coverage)[number]
+      const from = doneUpTo === undefined ? window.start : doneUpTo + stepMs(window.step)
+      if (state >= WindowState.stored || from > window.until) stored++
+      else jobs.push(windowJob(window, from))
+    })
+    // After the coverage was read: a retried job that completes at once is still counted as
+    // queued, not as stored, so the summary is the state this plan found.
+    const retried = values['rerun-failed'] ? await retryFailed(queues, windows) : 0
+    const states = await Promise.all(jobs.map((job) => queueOf(job).getJobState(jobId(job))))
+    const existing = states.filter((state) => state !== 'unknown').length
+    for (const [dataset, queue] of queues) {
+      const own = jobs.filter((job) => job.dataset === dataset)
+      for (let i = 0; i < own.length; i += BATCH)
+        await queue.addBulk(
+          own.slice(i, i + BATCH).map((job) => ({
+            name: job.kind,
+            data: job,
+            opts: {
+              jobId: jobId(job),
+              attempts,
+              backoff: { type: 'exponential', delay: backoffMs },
+              removeOnComplete: { age: COMPLETED_AGE_S, count: keep },
+              removeOnFail: { age: FAILED_AGE_S, count: 10_000 },
+            },
+          })),
+        )
+    }
+    await markPlanned(redis, name, windows)
+    const added = jobs.length - existing
+    const summary = {
+      event: 'planned',
+      queue: name,
+      windows: windows.length,
+      stored,
+      jobs: jobs.length,
+      added,
+      existing,
+      rerun,
+      retried,
+    }
     ctx.stdout.write(
       ctx.stdout.isTTY
-        ? `planned ${jobs.length} jobs on ${name}: ${added} added (${rerun} to run again), ${existing} already planned\n`
+        ? `planned ${windows.length} windows on ${name}: ${stored} stored, ${added} jobs added, ${existing} already queued (${rerun} to fetch again, ${retried} failed jobs retried)\n`
         : `${JSON.stringify(summary)}\n`,
     )
     return 0
   } finally {
-    await queue.close()
+    for (const queue of queues.values()) await queue.close()
     redis.destroy()
   }
 }
 
-/** Jobs in every state: adding an id the queue holds does not change it. */
-async function totalJobs(queue: Queue): Promise<number> {
-  const counts = await queue.getJobCounts()
-  return Object.values(counts).reduce((sum, n) => sum + n, 0)
+/** Failed jobs read per page. */
+const PAGE = 500
+
+/**
+ * Retries the failed jobs of the planned windows (and only failed ones).
+ *
+ * @param queues - The datasets' queues.
+ * @param windows - The planned windows.
+ * @returns How many were retried.
+ */
+async function retryFailed(
+  queues: ReadonlyMap<string, Queue>,
+  windows: readonly PlannedWindow[],
+): Promise<number> {
+  const planned = new Set(windows.map((w) => `${w.dataset}|${w.symbol}|${w.step}|${w.start}`))
+  let retried = 0
+  for (const queue of queues.values()) {
+    const failed: Job[] = []
+    for (let start = 0; ; start += PAGE) {
+      const page = await queue.getFailed(start, start + PAGE - 1)
+      failed.push(...page)
+      if (page.length < PAGE) break
+    }
+    for (const job of failed) {
+      let data: BackfillJob
+      try {
+        data = parseJob(job.data)
+      } catch {
+        continue
+      }
+      if (!planned.has(`${data.dataset}|${data.symbol}|${data.step}|${jobWindow(data)}`)) continue
+      await job.retry('failed')
+      retried++
+    }
+  }
+  return retried
 }

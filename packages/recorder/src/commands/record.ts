@@ -1,7 +1,8 @@
 /**
  * `record`: a long-running loop that polls within the client's rate budget
  * and stores what only a running recorder can capture. SIGINT / SIGTERM
- * (the context's signal) let the round in flight finish, then it exits 0.
+ * (the context's signal) let the round in flight finish, then it reports
+ * `interrupted` and exits 130 / 143; `--rounds n` ends with `stopped`, exit 0.
  *
  * @module
  */
@@ -19,19 +20,27 @@ import {
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { note } from '../cli/note.ts'
+import { interruptedExitCode, stopSignalOf } from '../cli/stop-signal.ts'
 import { RecorderError } from '../errors.ts'
+import {
+  type RecordMetrics,
+  recordMetricsFlags,
+  recordMetricsHelp,
+  startRecordMetrics,
+} from '../metrics/record-metrics.ts'
 import { openStore } from '../one-machine/open-store.ts'
 import { fetchRound, isLocked, type RoundReport } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
 import { createRoundWriter, type RoundWriter } from '../one-machine/round-writer.ts'
 import { createProgress } from '../progress.ts'
 import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
+import { sleep } from '../sleep.ts'
 import { openSource } from '../source.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
 
-Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 0):
+Polls until stopped (Ctrl-C or SIGTERM finish the round in flight, then exit 130 / 143):
 trades (deduplicated by content; a gap row when trades were lost), funding settlements,
 and, every --snapshot-interval, the current funding rate (per symbol, and of the catalog in
 one request), open interest, top-N depth, and details and leverage-bracket changes.
@@ -44,6 +53,7 @@ ${networkHelp}
   --rounds <n>         Stop after n rounds (default: run until stopped)
 ${waitHelp}
                        (while recording, rounds wait in memory for their turn)
+${recordMetricsHelp}
 ${commonHelp}`
 
 const flags = {
@@ -54,21 +64,8 @@ const flags = {
   'snapshot-interval': { type: 'string' },
   'depth-levels': { type: 'string' },
   rounds: { type: 'string' },
+  ...recordMetricsFlags,
 } as const
-
-/** Waits `ms` or until `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
-}
 
 /**
  * Runs `record`.
@@ -93,17 +90,28 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       ? Number.POSITIVE_INFINITY
       : parsePositive('--rounds', values.rounds, 1)
   const wait = ctx.sleep ?? sleep
-
   const waitMs = parseWait(values.wait)
 
-  const source = await openSource(values, ctx.clientOptions)
+  const metrics = await startRecordMetrics(
+    values,
+    ctx.clientOptions,
+    intervalMs,
+    ctx.now,
+    ctx.stdout,
+  )
+  const source = await openSource(values, metrics?.clientOptions ?? ctx.clientOptions).catch(
+    async (error: unknown) => {
+      await metrics?.close()
+      throw error
+    },
+  )
   try {
     const resolved = await resolveSymbols(source.client, selection)
     const symbols = resolved.symbols
     note(ctx, skippedNote(resolved))
     const progress = createProgress(ctx.stdout)
     const totals = { rows: 0, gaps: 0, errors: 0 }
-    const roundReport = report(totals, progress)
+    const roundReport = report(totals, progress, metrics)
     // Rounds wait for the file, the polling does not (round-writer.ts).
     let writer: RoundWriter | undefined
     const store = await openStore(values.db, {
@@ -139,6 +147,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
         // Written before the wait, unless another process holds the file: then the round
         // waits in memory and the polling goes on.
         await writer.settle()
+        metrics?.roundEnded()
         // What the round's queries freed goes back to the system before the wait.
         await store.releaseMemory()
         progress.event(
@@ -158,20 +167,28 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       progress.done()
       store.close()
     }
+    if (ctx.signal.aborted) {
+      const signal = stopSignalOf(ctx.signal)
+      ctx.stdout.write(`${JSON.stringify({ event: 'interrupted', signal, ...totals })}\n`)
+      return interruptedExitCode(signal)
+    }
     ctx.stdout.write(`${JSON.stringify({ event: 'stopped', ...totals })}\n`)
     return 0
   } finally {
     await source.close()
+    await metrics?.close()
   }
 }
 
 function report(
   totals: { rows: number; gaps: number; errors: number },
   progress: ReturnType<typeof createProgress>,
+  metrics: RecordMetrics | undefined,
 ): RoundReport {
   return {
     written: (task, { rows, gap }) => {
       totals.rows += rows
+      metrics?.written(task.dataset, task.symbol, rows)
       if (gap) {
         totals.gaps++
         progress.event(

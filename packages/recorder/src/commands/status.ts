@@ -28,12 +28,15 @@ export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
 Coverage per dataset × symbol (× step for candles): first, last, rows, gaps, last write.
 Gaps are holes between stored candles, and gap rows written by record when trades were lost.
 
-With --redis and/or --out (the multi-machine setup): the queue's job counts, and per series of
-the Parquet tree: first, last, rows, duplicates (left for compact), holes, files.
+With --redis and/or --out (the multi-machine setup): each endpoint queue's job counts, the
+workers beating, the jobs in flight whose worker stopped beating, and per series of the
+Parquet tree: first, last, rows, duplicates (left for compact), holes, files. With both, holes
+are counted against the plan: planned windows missing at either end of a series count too,
+and are listed.
 
 Options:
   --json               JSON lines even on a TTY
-  --redis <url>        Read the queue's job counts from this Redis
+  --redis <url>        Read the queues, the workers' heartbeats and the plan from this Redis
   --queue <name>       Queue name (default perpkit-recorder)
   --out <dir|s3://...> Read the coverage of this Parquet tree (a bucket's is downloaded to a
                        temporary directory, one dataset root at a time)

@@ -22,10 +22,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
-import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { sqlList } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts, uniqueName } from '../parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../parquet/write-parquet.ts'
@@ -226,10 +226,9 @@ export async function compactTree(tree: Tree, options: CompactOptions): Promise<
     const scratch = mkdtempSync(join(tmpdir(), 'perpkit-compact-'))
     let instance: DuckDBInstance | undefined
     try {
-      instance = await DuckDBInstance.create(':memory:', {
+      instance = await createInstance(':memory:', {
         threads: '2',
         memory_limit: '1GB',
-        ...NO_EXTENSION_DOWNLOADS,
       })
       const conn = await instance.connect()
       const run: Run = {

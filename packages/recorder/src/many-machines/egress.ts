@@ -75,7 +75,7 @@ export async function checkLocalAddress(value: string | undefined): Promise<stri
 
 /** The client options of one egress, and what to close. */
 export interface Egress {
-  clientOptions: Pick<ClientOptions, 'fetch' | 'rateLimit'>
+  clientOptions: { fetch: FetchFunction } & Pick<ClientOptions, 'rateLimit'>
   close(): Promise<void>
 }
 

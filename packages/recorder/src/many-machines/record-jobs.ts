@@ -36,7 +36,7 @@ export const DEFAULT_RECORD_DATASETS: readonly string[] = recordDatasets(dataset
  *
  * @example
  * ```ts
- * const job: RecordJob = { kind: 'record', dataset: 'market-trade', symbol: 'BTCUSDT', depthLevels: 20 }
+ * const job: RecordJob = { kind: 'record', dataset: 'market-trade', symbol: 'BTCUSDT', depthLevels: 20, everyMs: 5000 }
  * ```
  */
 export interface RecordJob {
@@ -46,6 +46,12 @@ export interface RecordJob {
   symbol: string
   /** Book levels kept a side (depth only). */
   depthLevels: number
+  /**
+   * The scheduler's interval: a poll holds its series' lock for this long at a
+   * time (renewing it while it runs), so a poll that dies holds it at most one
+   * interval. Absent on jobs planned by an older recorder (then `--lock-ms`).
+   */
+  everyMs?: number
 }
 
 /**
@@ -101,7 +107,8 @@ export function parseRecordJob(data: unknown): RecordJob {
     !RECORD_DATASETS.includes(String(job.dataset)) ||
     typeof job.symbol !== 'string' ||
     !Number.isSafeInteger(job.depthLevels) ||
-    (job.depthLevels ?? 0) < 1
+    (job.depthLevels ?? 0) < 1 ||
+    (job.everyMs !== undefined && !(Number.isSafeInteger(job.everyMs) && job.everyMs > 0))
   )
     throw new RecorderError(`not a record job this recorder knows: ${JSON.stringify(data)}`, 1)
   return job as RecordJob

@@ -22,6 +22,7 @@ import type { CandleFiles, TreeWriter } from './tree-writer.ts'
  * @param client - The egress's client.
  * @param writer - The tree writer.
  * @param signal - Aborts the requests in flight.
+ * @param onAnswered - Called as each request is answered or fails (the budget gate counts them).
  * @returns The files written and the candle count.
  */
 export async function runBackfillJob(
@@ -29,17 +30,20 @@ export async function runBackfillJob(
   client: PerpkitClient,
   writer: TreeWriter,
   signal?: AbortSignal,
+  onAnswered?: () => void,
 ): Promise<CandleFiles> {
   const dataset = candleDatasets(datasets).find((d) => d.name === job.dataset)
   if (dataset === undefined) throw new RecorderError(`no candle dataset ${job.dataset}`, 1)
   const windows = klineWindows(job.startTime, job.endTime, job.step)
   const fetched = await Promise.all(
     windows.map((w) =>
-      dataset.fetchWindow(
-        client,
-        { symbol: job.symbol, step: job.step, startTime: w.startTime, endTime: w.endTime },
-        signal,
-      ),
+      dataset
+        .fetchWindow(
+          client,
+          { symbol: job.symbol, step: job.step, startTime: w.startTime, endTime: w.endTime },
+          signal,
+        )
+        .finally(onAnswered),
     ),
   )
   return writer.writeCandles(

@@ -40,7 +40,7 @@ export interface RecordDeps {
   redis: Redis
   /** Queue name: series state is kept per queue. */
   queue: string
-  /** Series lock lifetime: longer than one poll. */
+  /** Series lock lifetime for jobs that do not carry their interval (`everyMs`). */
   lockMs: number
   now: () => number
   /** The datasets jobs may name (default the declared ones). */
@@ -96,12 +96,17 @@ export async function runRecordJob(job: RecordJob, deps: RecordDeps): Promise<Re
   // Snapshots are new by their poll time: no state, no lock.
   if (!dedupes(dataset) && !writesGaps(dataset))
     return write(deps, dataset, job, await poll(), undefined)
-  const series = await lockSeries(
-    deps.redis,
-    seriesKey(deps.queue, job.dataset, job.symbol),
-    deps.lockMs,
-  )
+  // The lock lives one interval and is renewed while the poll runs: a poll whose worker
+  // dies holds its series at most one interval, then the next poll takes it.
+  const ttl = job.everyMs ?? deps.lockMs
+  const series = await lockSeries(deps.redis, seriesKey(deps.queue, job.dataset, job.symbol), ttl)
   if (series === undefined) return { rows: 0, files: [], gap: undefined, skipped: true }
+  const renewal = setInterval(
+    () => {
+      series.renew().catch(() => {})
+    },
+    Math.max(20, ttl / 3),
+  )
   try {
     const batch = await poll()
     const last = await series.read()
@@ -120,6 +125,7 @@ export async function runRecordJob(job: RecordJob, deps: RecordDeps): Promise<Re
       })
     return result
   } finally {
+    clearInterval(renewal)
     await series.release()
   }
 }

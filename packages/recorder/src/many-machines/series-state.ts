@@ -28,11 +28,18 @@ export interface SeriesHandle {
    * @returns Whether it was saved (false: the lock expired and another poll may run).
    */
   save(state: SeriesState): Promise<boolean>
+  /**
+   * Extends the lock by its lifetime from now, if still held.
+   *
+   * @returns Whether it was extended.
+   */
+  renew(): Promise<boolean>
   /** Releases the lock, if still held. */
   release(): Promise<void>
 }
 
 const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[2], ARGV[2]) return 1 end return 0`
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`
 
 /**
@@ -94,6 +101,8 @@ export async function lockSeries(
       Number(
         await redis.sendCommand(['EVAL', SAVE, '2', lock, key, token, JSON.stringify(state)]),
       ) === 1,
+    renew: async () =>
+      Number(await redis.sendCommand(['EVAL', RENEW, '1', lock, token, String(ttlMs)])) === 1,
     release: async () => {
       await redis.sendCommand(['EVAL', RELEASE, '1', lock, token])
     },

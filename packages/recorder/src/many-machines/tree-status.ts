@@ -1,58 +1,27 @@
 /**
- * `status --redis` / `--out`: the queue's job counts, and the coverage of
- * the shared Parquet tree per root (every dataset and the gap rows) × symbol
- * (× step for candles): first, last, rows, duplicates left for compaction (by
- * the root's key), holes (candles), files. A tree in a bucket is read one
+ * `status --redis` / `--out`: the queues' job counts and silent workers'
+ * jobs, and the coverage of the shared Parquet tree per root (every dataset
+ * and the gap rows) × symbol (× step for candles): first, last, rows,
+ * duplicates left for compaction (by the root's key), holes (candles; with
+ * `--redis`, against the plan), files. A tree in a bucket is read one
  * root at a time from a temporary download (DuckDB reads no `s3://` URL here:
  * that would need its httpfs extension, which the recorder never downloads).
  *
  * @module
  */
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
-import { Queue } from 'bullmq'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
-import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { candleDatasets } from '../datasets/tables.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { sqlString } from '../duckdb/sql.ts'
 import { type ParquetLayout, treeLayouts } from '../parquet/layout.ts'
+import { type PlannedSeries, readPlan } from './coverage.ts'
+import { againstPlan, windowsWithRows } from './plan-holes.ts'
+import { readQueueStatus } from './queue-status.ts'
 import { connectRedis, parseQueueName, parseRedisUrl } from './redis.ts'
 import { withLocalRoots } from './tree-partitions.ts'
 import { type Tree, type TreeLocation, withTree } from './tree-store.ts'
-
-/** Job counts by state. */
-type QueueCounts = Record<string, number>
-
-/**
- * Reads the queue's job counts.
- *
- * @param redisUrl - `--redis`.
- * @param queueName - `--queue`.
- * @returns The queue name and its counts by state (waiting, active, completed, failed, ...).
- */
-async function readQueueCounts(
-  redisUrl: string | undefined,
-  queueName: string | undefined,
-): Promise<{ queue: string; counts: QueueCounts }> {
-  const target = parseRedisUrl(redisUrl)
-  const name = parseQueueName(queueName)
-  const redis = await connectRedis(target)
-  const queue = new Queue(name, { connection: redis })
-  try {
-    const counts = await queue.getJobCounts(
-      'waiting',
-      'active',
-      'delayed',
-      'prioritized',
-      'completed',
-      'failed',
-    )
-    return { queue: name, counts }
-  } finally {
-    await queue.close()
-    redis.destroy()
-  }
-}
 
 /** Coverage of one series of the tree. */
 export interface TreeRow {
@@ -67,9 +36,11 @@ export interface TreeRow {
   rows: number
   /** Extra copies, removed by `compact`. */
   duplicates: number
-  /** Missing candles between first and last (candles), else 0. */
+  /** Missing candles between first and last (candles), else 0; with a plan, also those of planned windows before first or after last. */
   holes: number
   files: number
+  /** With a plan: the planned windows with no candle in the tree, as `YYYY-MM-DD..YYYY-MM-DD`. */
+  missing?: string[]
 }
 
 function seriesSql(layout: ParquetLayout, glob: string): string {
@@ -99,9 +70,8 @@ export async function readTreeStatus(
   datasets: readonly Dataset[] = declared,
 ): Promise<TreeRow[]> {
   return withTree(tree, async (store) => {
-    const instance = await DuckDBInstance.create(':memory:', {
+    const instance = await createInstance(':memory:', {
       threads: '2',
-      ...NO_EXTENSION_DOWNLOADS,
     })
     const conn = await instance.connect()
     try {
@@ -134,9 +104,71 @@ export async function readTreeStatus(
 }
 
 /**
- * Prints the queue counts (with `--redis`) and the tree's coverage (with `--out`).
+ * Measures the tree's candle series against the plan: their holes include the
+ * planned windows missing at either end, and series planned but absent from
+ * the tree appear with no rows.
+ *
+ * @param tree - The tree.
+ * @param rows - Its coverage ({@link readTreeStatus}).
+ * @param plan - The plan ({@link readPlan}).
+ * @returns The rows, measured against the plan.
+ */
+async function withPlan(
+  tree: Tree,
+  rows: readonly TreeRow[],
+  plan: readonly PlannedSeries[],
+): Promise<TreeRow[]> {
+  const candles = new Set(candleDatasets(declared).map((d) => d.name))
+  const layouts = treeLayouts(declared).filter((l) => candles.has(l.root))
+  const found = await withTree(tree, (store) =>
+    withLocalRoots(store, layouts, async (dir, roots) => {
+      const instance = await createInstance(':memory:', { threads: '2' })
+      const conn = await instance.connect()
+      try {
+        return await windowsWithRows(
+          conn,
+          roots.map((l) => ({ dataset: l.root, glob: join(dir, l.root, '*', '*', '*.parquet') })),
+        )
+      } finally {
+        conn.closeSync()
+        instance.closeSync()
+      }
+    }),
+  )
+  const key = (r: { dataset: string; symbol: string; step: number | null }) =>
+    `${r.dataset}|${r.symbol}|${r.step}`
+  const planned = new Map(plan.map((p) => [key(p), p]))
+  const measured = rows.map((row) => {
+    const series = planned.get(key(row))
+    if (series === undefined) return row
+    return { ...row, ...againstPlan(series, row, found.get(key(row)) ?? new Set()) }
+  })
+  const seen = new Set(rows.map(key))
+  for (const series of plan) {
+    if (seen.has(key(series))) continue
+    const { holes, missing } = againstPlan(series, undefined, found.get(key(series)) ?? new Set())
+    measured.push({
+      dataset: series.dataset,
+      symbol: series.symbol,
+      step: series.step,
+      first: '',
+      last: '',
+      rows: 0,
+      duplicates: 0,
+      holes,
+      files: 0,
+      missing,
+    })
+  }
+  return measured
+}
+
+/**
+ * Prints the queues' counts and silent jobs (with `--redis`) and the tree's
+ * coverage (with `--out`; against the plan when `--redis` is given too).
  *
  * @param values - The flags.
+ * @param tree - `--out`, parsed.
  * @param ctx - Output.
  * @returns The exit code.
  */
@@ -151,22 +183,43 @@ export async function printScaleStatus(
   ctx: { stdout: { write(text: string): void; isTTY?: boolean | undefined } },
 ): Promise<number> {
   const json = values.json || !ctx.stdout.isTTY
+  const write = (fields: object, text: string) =>
+    ctx.stdout.write(json ? `${JSON.stringify(fields)}\n` : `${text}\n`)
+  let plan: PlannedSeries[] | undefined
   if (values.redis !== undefined) {
-    const { queue, counts } = await readQueueCounts(values.redis, values.queue)
-    ctx.stdout.write(
-      json
-        ? `${JSON.stringify({ source: 'queue', queue, ...counts })}\n`
-        : `queue ${queue}: ${Object.entries(counts)
+    const target = parseRedisUrl(values.redis)
+    const base = parseQueueName(values.queue)
+    const redis = await connectRedis(target)
+    try {
+      const status = await readQueueStatus(redis, base)
+      for (const { queue, counts } of status.queues)
+        write(
+          { source: 'queue', queue, ...counts },
+          `queue ${queue}: ${Object.entries(counts)
             .map(([k, v]) => `${k}=${v}`)
-            .join(' ')}\n`,
-    )
-  }
-  if (tree !== undefined)
-    for (const row of await readTreeStatus(tree))
-      ctx.stdout.write(
-        json
-          ? `${JSON.stringify({ source: 'parquet', ...row })}\n`
-          : `${row.dataset} ${row.symbol}${row.step === null ? '' : ` ${row.step}m`}  ${row.first} .. ${row.last}  rows ${row.rows}  duplicates ${row.duplicates}  holes ${row.holes}  files ${row.files}\n`,
+            .join(' ')}`,
+        )
+      write(
+        { source: 'workers', queue: base, live: status.workers },
+        `workers beating: ${status.workers}`,
       )
+      for (const job of status.silent)
+        write(
+          { source: 'silent-worker', ...job },
+          `job ${job.id} (${job.queue}) is active on ${job.worker}, which ${job.lastBeat === null ? 'never beat (or not for a day)' : `last beat at ${job.lastBeat}, ${Math.round((job.silentMs ?? 0) / 1000)} s ago`}: stalled-job recovery will run it again`,
+        )
+      if (tree !== undefined) plan = await readPlan(redis, base)
+    } finally {
+      redis.destroy()
+    }
+  }
+  if (tree !== undefined) {
+    const rows = await readTreeStatus(tree)
+    for (const row of plan === undefined ? rows : await withPlan(tree, rows, plan))
+      write(
+        { source: 'parquet', ...row },
+        `${row.dataset} ${row.symbol}${row.step === null ? '' : ` ${row.step}m`}  ${row.first || '-'} .. ${row.last || '-'}  rows ${row.rows}  duplicates ${row.duplicates}  holes ${row.holes}  files ${row.files}${row.missing?.length ? `  missing ${row.missing.join(', ')}` : ''}`,
+      )
+  }
   return 0
 }

@@ -10,13 +10,12 @@
  * @module
  */
 import { rmSync } from 'node:fs'
-import { DuckDBInstance } from '@duckdb/node-api'
 import type { Kline } from '@perpkit/schemas'
 import type { AnyRow } from '../datasets/columns.ts'
 import type { CandleDataset } from '../datasets/define.ts'
 import { CANDLE_TABLE } from '../datasets/define-candles.ts'
 import { columnsSql, createTableSql } from '../datasets/table.ts'
-import { NO_EXTENSION_DOWNLOADS } from '../duckdb/offline.ts'
+import { createInstance } from '../duckdb/offline.ts'
 import { insertValues } from '../duckdb/values.ts'
 import { appendCandles, encodeCandles } from '../duckdb-vector/candle-chunk.ts'
 import {
@@ -99,10 +98,9 @@ export async function openTreeWriter(
 ): Promise<TreeWriter> {
   const { store, close: closeStore } = await resolveTree(tree)
   // One thread and little memory: a worker's files are small, and several workers share a machine.
-  const instance = await DuckDBInstance.create(':memory:', {
+  const instance = await createInstance(':memory:', {
     threads: '1',
     memory_limit: '256MB',
-    ...NO_EXTENSION_DOWNLOADS,
   })
   const conn = await instance.connect()
   await conn.run(createTableSql(CANDLE_TABLE, 'stage_candles'))

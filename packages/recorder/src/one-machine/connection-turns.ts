@@ -1,11 +1,13 @@
 /**
  * Turns (turns.ts) on a DuckDB file through one connection: the file opened
- * with the party's settings (read-only, a memory limit) while its turn lasts,
- * and closed when it gives the file up.
+ * with the party's settings (read-only, a memory limit; never an extension
+ * download, `duckdb/offline.ts`) while its turn lasts, and closed when it
+ * gives the file up.
  *
  * @module
  */
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { createInstance } from '../duckdb/offline.ts'
 import { createTurns, type TurnOptions, type Turns } from './turns.ts'
 
 interface Held {
@@ -25,7 +27,7 @@ export function connectionTurns(
   const turns = createTurns<Held>({
     ...options,
     open: async () => {
-      const instance = await DuckDBInstance.create(options.file, options.settings)
+      const instance = await createInstance(options.file, options.settings)
       try {
         return { instance, conn: await instance.connect() }
       } catch (error) {

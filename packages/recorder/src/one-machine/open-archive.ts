@@ -36,6 +36,12 @@ import {
   type TradeQuery,
   type TradeRange,
 } from './archive-recorded.ts'
+import {
+  checkDuckDBFile,
+  NotArchiveError,
+  notArchiveMessage,
+  readCatalog,
+} from './check-archive-file.ts'
 import { connectionTurns } from './connection-turns.ts'
 import type { StoreReader } from './open-store.ts'
 import { SCHEMA_VERSION } from './schema.ts'
@@ -98,19 +104,14 @@ function openError(file: string, error: unknown): ArchiveError {
 }
 
 async function schemaVersion(conn: DuckDBConnection, file: string): Promise<number> {
-  const notArchive = () =>
-    new ArchiveError(
+  const { objects, version } = await readCatalog(conn)
+  if (version === undefined || !/^\d+$/.test(version))
+    throw new ArchiveError(
       'not-archive',
-      `${file} is a DuckDB database but not a perpkit-recorder archive (no meta.schema_version)`,
+      objects.length === 0
+        ? `${file} is an empty DuckDB database, not a perpkit-recorder archive (no meta.schema_version)`
+        : notArchiveMessage(file, objects),
     )
-  let version: unknown
-  try {
-    const reader = await conn.runAndReadAll("SELECT value FROM meta WHERE key = 'schema_version'")
-    version = reader.getRowObjectsJson()[0]?.value
-  } catch {
-    throw notArchive()
-  }
-  if (version === undefined || !/^\d+$/.test(String(version))) throw notArchive()
   return Number(version)
 }
 
@@ -180,6 +181,13 @@ export async function openReader(
 ): Promise<ArchiveReader> {
   if (!existsSync(file))
     throw new ArchiveError('missing', `${file} does not exist: record or backfill into it first`)
+  try {
+    // By its bytes first: DuckDB opens a CSV or Parquet path as an empty in-memory database.
+    checkDuckDBFile(file)
+  } catch (error) {
+    if (error instanceof NotArchiveError) throw new ArchiveError('not-duckdb', error.message)
+    throw error
+  }
   const settings: Record<string, string> = { access_mode: 'READ_ONLY' }
   if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit
   // Spilling goes next to the file, unless that is read-only (a read-only mount or copy).

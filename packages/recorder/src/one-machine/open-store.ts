@@ -1,9 +1,12 @@
 /**
  * Opening the DuckDB file for writing: created on first use, migrated to the
- * current schema, refused when written by a newer build. The store holds the
- * file only until another party waits for it (turns.ts): it closes the file
- * at its next quiet moment and opens it again, in its turn, for its next
- * statement, so readers and other writers get the file between its writes.
+ * current schema, refused when it is not an archive (checked read-only first,
+ * see `check-archive-file.ts`) or written by a newer build. Its storage
+ * failures (a full disk, no memory left) come out as one line
+ * (`duckdb/storage-error.ts`). The store holds the file only until another
+ * party waits for it (turns.ts): it closes the file at its next quiet moment
+ * and opens it again, in its turn, for its next statement, so readers and
+ * other writers get the file between its writes.
  *
  * @module
  */
@@ -11,8 +14,11 @@ import { existsSync } from 'node:fs'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
+import { readLockError } from '../duckdb/lock-error.ts'
+import { storageFailure } from '../duckdb/storage-error.ts'
 import { RecorderError } from '../errors.ts'
 import { ArchiveError } from './archive-error.ts'
+import { type ArchiveFile, checkArchiveFile, NotArchiveError } from './check-archive-file.ts'
 import { connectionTurns } from './connection-turns.ts'
 import { migrations, reconcile, SCHEMA_VERSION } from './schema.ts'
 import { turnTimeout } from './turns.ts'
@@ -113,7 +119,7 @@ async function releaseMemory(conn: DuckDBConnection, memoryLimit: string): Promi
   await conn.run(`SET memory_limit = '${memoryLimit}'`)
 }
 
-function friendly(file: string, error: unknown): never {
+function friendly(file: string, error: unknown, memoryLimit?: string): never {
   const timeout = turnTimeout(error)
   if (timeout !== undefined)
     throw new ArchiveError(
@@ -121,6 +127,14 @@ function friendly(file: string, error: unknown): never {
       `${file} is locked by another process${timeout.pid ? ` (PID ${timeout.pid})` : ''}, which did not let go within ${formatWait(timeout.waitedMs)}: a process that does not take turns (an older perpkit-recorder, the duckdb CLI) or a long export; stop it, raise --wait, or use another --db`,
     )
   if (error instanceof RecorderError) throw error
+  const lock = readLockError(error)
+  if (lock !== undefined)
+    throw new RecorderError(
+      `${file} is locked by another process${lock.pid ? ` (PID ${lock.pid})` : ''}: stop it or use another --db`,
+      1,
+    )
+  const storage = storageFailure(error, { file, memoryLimit })
+  if (storage !== undefined) throw storage
   throw new RecorderError(
     `cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`,
     1,
@@ -143,20 +157,52 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   if (options.mustExist && !existsSync(file)) {
     throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
   }
+  const waitMs = options.waitMs ?? Number.POSITIVE_INFINITY
+  // Read-only first, in its turn: nothing is written into a path that is not an archive.
+  const checking = connectionTurns({
+    file,
+    mode: 'read',
+    waitMs,
+    onWait: options.onWait,
+    settings: { access_mode: 'READ_ONLY' },
+  })
+  let found: ArchiveFile
+  try {
+    found = await checkArchiveFile(file, checking.use)
+  } catch (error) {
+    if (error instanceof NotArchiveError)
+      throw new RecorderError(
+        `${error.message}: nothing was written; point --db at a recorder archive or a new file`,
+      )
+    friendly(file, error)
+  } finally {
+    await checking.release()
+  }
+  if (options.mustExist && found.kind === 'empty')
+    throw new RecorderError(
+      `${file} is an empty DuckDB database, not an archive yet: run backfill or record first`,
+      1,
+    )
   const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT
   const turns = connectionTurns({
     file,
     mode: 'write',
-    waitMs: options.waitMs ?? Number.POSITIVE_INFINITY,
+    waitMs,
     onWait: options.onWait,
     settings: { memory_limit: memoryLimit },
   })
   const use = async <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
+    let opened = false
     try {
-      return await turns.use(work)
+      return await turns.use((conn) => {
+        opened = true
+        return work(conn)
+      })
     } catch (error) {
-      if (turnTimeout(error) !== undefined) friendly(file, error)
-      throw error
+      // Failing to open: locked past the wait, or DuckDB's reason; a failing statement:
+      // a full disk or no memory left as one line, anything else as it is.
+      if (!opened) friendly(file, error, options.memoryLimit)
+      throw storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
     }
   }
   const store: Store = {
@@ -193,7 +239,7 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   } catch (error) {
     await turns.release()
     if (error instanceof RecorderError) throw error
-    friendly(file, error)
+    friendly(file, error, options.memoryLimit)
   }
   return store
 }

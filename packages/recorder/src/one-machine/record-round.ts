@@ -5,7 +5,7 @@
  *
  * @module
  */
-
+import { StorageError } from '../duckdb/storage-error.ts'
 import { ArchiveError } from './archive-error.ts'
 import { createLastWrites } from './last-writes.ts'
 import type { Store } from './open-store.ts'
@@ -64,7 +64,9 @@ export function isLocked(error: unknown): boolean {
  * Writes what was fetched (of one round or several, in order) in one
  * transaction; a failed write rolls it back, and then each write is tried in
  * its own transaction, so only the failing one is lost and reported. A file
- * that stays locked is thrown, nothing written, for the caller to try again.
+ * that stays locked is thrown, nothing written, for the caller to try again;
+ * a storage failure (a full disk, no memory left) is thrown too: no write can
+ * succeed, and `record` stops.
  *
  * @param store - The archive.
  * @param ready - The writes, oldest first.
@@ -83,13 +85,14 @@ export async function writeFetched(
       ready.map((r) => r.write),
     )
   } catch (error) {
-    if (isLocked(error)) throw error
+    // A full disk or no memory left fails every write: the command stops, saying so.
+    if (isLocked(error) || error instanceof StorageError) throw error
     for (const { task, write } of ready) {
       try {
         const [result] = await writeAll(store, [write])
         report.written(task, result as Written)
       } catch (error) {
-        if (isLocked(error)) throw error
+        if (isLocked(error) || error instanceof StorageError) throw error
         report.failed(task, error)
       }
     }

@@ -35,7 +35,8 @@ export interface RoundWriter {
   add(round: FetchedRound): void
   /**
    * Resolves once every queued round is written, or as soon as writing has
-   * to wait for another process (the rounds stay queued).
+   * to wait for another process (the rounds stay queued); rejects with a
+   * failure no retry helps (a full disk), as `add` and `flush` then do.
    */
   settle(): Promise<void>
   /** Notes that the store began waiting for its turn (its `onWait`). */
@@ -68,6 +69,8 @@ export function createRoundWriter(
   let rows = 0
   let running: Promise<void> | undefined
   let locked: unknown
+  /** A failure no retry helps (a full disk): every later call throws it. */
+  let failure: { error: unknown } | undefined
   /** The store is waiting for its turn: rounds added meanwhile wait with it, and so does nobody else. */
   let blocked = false
   let settlers: (() => void)[] = []
@@ -93,9 +96,9 @@ export function createRoundWriter(
           blocked = false
         } catch (error) {
           // Still locked after the store's wait: the rounds go back, first in line.
-          if (!isLocked(error)) throw error
           queue.unshift(...taken)
-          locked = error
+          if (isLocked(error)) locked = error
+          else failure = { error }
           return
         }
       }
@@ -113,6 +116,7 @@ export function createRoundWriter(
 
   return {
     add: (round) => {
+      if (failure !== undefined) throw failure.error
       queue.push(round)
       rows += round.rows
       let dropped = 0
@@ -126,10 +130,11 @@ export function createRoundWriter(
       if (dropped > 0) events.dropped?.(dropped, droppedRows)
       void start()
     },
-    settle: () =>
-      blocked || (queue.length === 0 && running === undefined)
-        ? Promise.resolve()
-        : new Promise((resolve) => settlers.push(resolve)),
+    settle: async () => {
+      if (!blocked && (queue.length > 0 || running !== undefined))
+        await new Promise<void>((resolve) => settlers.push(resolve))
+      if (failure !== undefined) throw failure.error
+    },
     waiting: () => {
       blocked = true
       settleAll()
@@ -139,7 +144,8 @@ export function createRoundWriter(
     },
     flush: async () => {
       while (running !== undefined) await running
-      if (queue.length > 0) await start()
+      if (failure === undefined && queue.length > 0) await start()
+      if (failure !== undefined) throw failure.error
       if (queue.length > 0) throw locked
     },
   }

@@ -113,6 +113,10 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--nope'])).toThrow()
     expect(() => parseCliArgs(['--port', 'eighty'])).toThrow(/--port/)
     expect(() => parseCliArgs(['--get-body-rule', 'json'])).toThrow(/query or empty/)
+    // `date +%s` gives seconds: a sandbox frozen in January 1970 would list no contract.
+    expect(() => parseCliArgs(['--now', '1768478400'])).toThrow(
+      '--now 1768478400 reads as epoch seconds: give epoch milliseconds (1768478400000) or an ISO date',
+    )
     expect(parseCliArgs(['-h'])).toEqual({ help: true })
   })
 })

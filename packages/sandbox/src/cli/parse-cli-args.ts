@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util'
+import { SECONDS_THRESHOLD } from '@perpkit/schemas'
 import type { SandboxOptions } from '../options.ts'
 
 /** The help text of `perpkit-sandbox --help`. */
@@ -55,9 +56,16 @@ function integer(name: string, text: string): number {
 }
 
 function clock(text: string): () => number {
-  const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text)
+  const digits = /^\d+$/.test(text)
+  const time = digits ? Number(text) : Date.parse(text)
   if (!Number.isFinite(time))
     throw new TypeError(`--now must be epoch ms or an ISO date, got ${text}`)
+  if (digits && time < SECONDS_THRESHOLD) {
+    // `date +%s` gives seconds: a clock in January 1970 lists no contract (every symbol 40034).
+    throw new TypeError(
+      `--now ${text} reads as epoch seconds: give epoch milliseconds (${text}000) or an ISO date`,
+    )
+  }
   return () => time
 }
 
