@@ -139,6 +139,23 @@ describe('quirks (on by default, deterministic from the seed)', () => {
     expect(payloadsMoved).toEqual(endpointPaths.filter((p) => !extraKeys.includes(p)))
   })
 
+  it('writes the rows of a list in one order, as a serializer does, but details rows in dozens', async () => {
+    const keyOrder = (row: object) => Object.keys(row).join(',')
+    const trades = await fetchData(quirky.url, '/contract/public/market-trade', {
+      symbol: 'BTCUSDT',
+      limit: 100,
+    })
+    expect(new Set(trades.map(keyOrder)).size).toBe(1)
+    const { symbols } = await fetchData(wide.url, '/contract/public/details', {})
+    const counts = new Map<string, number>()
+    for (const row of symbols) counts.set(keyOrder(row), (counts.get(keyOrder(row)) ?? 0) + 1)
+    const usual = Math.max(...counts.values())
+    // Most rows share the request's order; about one in four come in one of a few dozen others.
+    expect(usual / symbols.length).toBeGreaterThan(0.5)
+    expect(counts.size).toBeGreaterThan(3)
+    expect(counts.size).toBeLessThan(40)
+  })
+
   it('gives open_timestamp in seconds on an older row (LUNAUSDT, no market_max_volume), in ms elsewhere', async () => {
     const luna = await detailsRow(quirky.url, 'LUNAUSDT')
     expect(luna).not.toHaveProperty('market_max_volume')

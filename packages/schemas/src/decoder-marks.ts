@@ -39,8 +39,6 @@ export interface DecoderMark {
   rule?: (...values: never[]) => boolean
   /** The keys whose checked values `rule` takes, in order. */
   ruleKeys?: readonly string[]
-  /** Rows of this object come in many key orders (see the generator's readers). */
-  keysInAnyOrder?: boolean
   /** An optional field whose absence is normal, not drift. */
   seldomSent?: boolean
 }

@@ -168,5 +168,5 @@ export function serveEndpoint(
   const handler = handlers[path] as (query: unknown, context: HandlerContext) => unknown
   const payload = handler(parsed.data, context)
   if (context.orderKey === undefined || payload instanceof RawJson) return payload
-  return withShuffledKeys(payload, hash2(context.orderKey, 1))
+  return withShuffledKeys(payload, hash2(context.orderKey, 1), path === detailsEndpoint.path)
 }

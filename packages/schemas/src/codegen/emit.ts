@@ -2,20 +2,11 @@
  * A decoding plan written out as plain TypeScript: one function per
  * top-level schema, one per list (its rows checked and converted inline in
  * the loop, no call per row or field but the checks and conversions
- * themselves), and, for rows whose keys come in any order, two readers (see
- * `#readers`). Every failure is `return undefined`: the caller then asks zod why.
+ * themselves). Every failure is `return undefined`: the caller then asks zod why.
  *
  * @module
  */
-import {
-  acceptsUndefined,
-  callOf,
-  IDENTIFIER,
-  member,
-  property,
-  readersSource,
-  refusal,
-} from './expressions.ts'
+import { acceptsUndefined, callOf, IDENTIFIER, member, property, refusal } from './expressions.ts'
 import type { Call, ModelPlanEntry, Plan } from './plan.ts'
 
 /** The TypeScript type of a value when it is known, for the functions that return lists. */
@@ -28,7 +19,7 @@ type Lines = string[]
  * Writes plans as TypeScript functions into one module.
  */
 export class Emitter {
-  /** Helper declarations (lists, readers), in order. */
+  /** Helper declarations (lists), in order. */
   readonly declarations: string[] = []
   /** The exports of checks.ts and conversions.ts the code calls. */
   readonly used = new Set<string>()
@@ -170,11 +161,7 @@ export class Emitter {
     this.#lists.set(element, name)
     const elementType: TypeHint = type && `NonNullable<${type}>[number]`
     const body: Lines = []
-    const reads = this.#readsFor(element)
-    const outer = this.#slots
-    this.#slots = reads !== undefined
     const value = this.#value(element, 'item', body, elementType)
-    this.#slots = outer
     const listType = elementType ? `${elementType}[]` : 'unknown[]'
     this.declarations.push(
       [
@@ -182,7 +169,6 @@ export class Emitter {
         'if (!Array.isArray(items)) return undefined',
         'const n = items.length',
         `const out: ${listType} = new Array(n)`,
-        ...(reads ? [`const s: unknown[] = new Array(${reads})`] : []),
         'for (let i = 0; i < n; i++) {',
         'const item: unknown = items[i]',
         ...body,
@@ -193,12 +179,6 @@ export class Emitter {
       ].join('\n'),
     )
     return name
-  }
-
-  /** The number of slots a row read by readers needs, when a list's rows are. */
-  #readsFor(element: Plan): number | undefined {
-    const row = element.kind === 'model' ? element.inner : element
-    return row.kind === 'object' && row.keysInAnyOrder ? row.fields.length : undefined
   }
 
   /** A model: its row's fields, then the model in one literal. */
@@ -251,9 +231,6 @@ export class Emitter {
 
   #rows = new Map<string, string>()
 
-  /** Whether the list being written has slots `s` for a reader (its rows' keys come in any order). */
-  #slots = false
-
   /** The local holding `v` as a `Row`, made by the last object check of `v`. */
   #rowOf(v: string): string {
     return this.#rows.get(v) ?? v
@@ -281,12 +258,10 @@ export class Emitter {
     const row = this.fresh('r')
     this.#rows.set(v, row)
     out.push(`const ${row} = ${v} as Row`)
-    const read = plan.keysInAnyOrder && this.#slots ? this.#readers(plan, row, out) : undefined
-    this.#slots = false
     const values = new Map<string, string>()
-    for (const [k, field] of plan.fields.entries()) {
+    for (const field of plan.fields) {
       const local = this.fresh('f')
-      out.push(`const ${local}: unknown = ${read ? `${read}[${k}]` : `${row}${member(field.key)}`}`)
+      out.push(`const ${local}: unknown = ${row}${member(field.key)}`)
       if (field.plan.kind !== 'optional' && acceptsUndefined(field.plan)) {
         out.push(`if (!(${JSON.stringify(field.key)} in ${row})) return undefined`)
       }
@@ -319,13 +294,5 @@ export class Emitter {
       values.set(String(i), this.#value(item, local, out, typeOf(String(i))))
     }
     return values
-  }
-
-  /** Reads a row's fields into the list's slots `s` through the readers of {@link readersSource}. */
-  #readers(plan: Plan & { kind: 'object' }, row: string, out: Lines): string {
-    const base = this.fresh(`${this.#context}Read`)
-    this.declarations.push(...readersSource(base, plan))
-    out.push(`${base}(${row}, s)`)
-    return 's'
   }
 }

@@ -1,7 +1,6 @@
 /**
  * The pieces of generated source that depend on nothing but a plan: member
- * and property names, calls, the one-expression refusal of a plan, and the
- * row readers of rows whose keys come in any order.
+ * and property names, calls, and the one-expression refusal of a plan.
  *
  * @module
  */
@@ -75,39 +74,4 @@ export function acceptsUndefined(plan: Plan): boolean {
     default:
       return false
   }
-}
-
-/**
- * The declarations of a row reader named `base`: it reads a row's fields into
- * the list's slots `s` through one of two readers, by the row's first key.
- * Rows of one payload come in many key orders (each its own hidden class),
- * and one read per field that sees them all goes through V8's megamorphic
- * cache. Most rows keep the schema's order (the live catalog: three in four),
- * so one reader sees only the orders that start with its first key and reads
- * through inline caches; the other takes the rest. Each reader is its own
- * function literal, so each has its own caches. (A reader per first key saved
- * little more and cost a browser bundle some 900 B gzip.)
- *
- * @param base - The reader's name.
- * @param plan - The row's plan.
- * @returns The three function declarations.
- */
-export function readersSource(base: string, plan: Plan & { kind: 'object' }): string[] {
-  const body = plan.fields.map((field, k) => `s[${k}] = r${member(field.key)}`)
-  const [usual, other] = [`${base}Usual`, `${base}Other`]
-  const firstKey = JSON.stringify(plan.fields[0]?.key)
-  return [
-    ...[usual, other].map(
-      (name) => `function ${name}(r: Row, s: unknown[]): void {\n${body.join('\n')}\n}`,
-    ),
-    [
-      '/** Reads a row into `s` through the reader of its first key. */',
-      `function ${base}(r: Row, s: unknown[]): void {`,
-      'let first: string | undefined',
-      'for (first in r) break',
-      `if (first === ${firstKey}) ${usual}(r, s)`,
-      `else ${other}(r, s)`,
-      '}',
-    ].join('\n'),
-  ]
 }

@@ -48,7 +48,6 @@ export type Plan =
       kind: 'object'
       fields: readonly Field[]
       rule: (Call & { keys: readonly string[] }) | null
-      keysInAnyOrder: boolean
     }
   | { kind: 'convert'; inner: Plan; call: Call }
   | { kind: 'parse'; call: Call }
@@ -189,7 +188,7 @@ function objectPlan(def: Def, mark: DecoderMark, where: string): Plan {
       if (!Object.hasOwn(shape, key)) throw new Error(`decoders: rule key "${key}" at ${where}`)
     }
   }
-  return { kind: 'object', fields, rule, keysInAnyOrder: mark.keysInAnyOrder === true }
+  return { kind: 'object', fields, rule }
 }
 
 function pipePlan(def: Def, mark: DecoderMark, where: string): Plan {

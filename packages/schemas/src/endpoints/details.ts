@@ -117,8 +117,6 @@ export const contractWire = z
 markDecoder(contractWire, {
   rule: hasEither,
   ruleKeys: ['vol_precision', 'volume_precision'],
-  // Live rows come in dozens of key orders (field notes: "Key order varies").
-  keysInAnyOrder: true,
 })
 
 /**

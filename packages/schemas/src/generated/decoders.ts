@@ -137,163 +137,81 @@ function fundingRateHistoryList(
   return out
 }
 
-function contractsReadUsual(r: Row, s: unknown[]): void {
-  s[0] = r.symbol
-  s[1] = r.product_type
-  s[2] = r.base_currency
-  s[3] = r.quote_currency
-  s[4] = r.vol_precision
-  s[5] = r.volume_precision
-  s[6] = r.price_precision
-  s[7] = r.max_volume
-  s[8] = r.market_max_volume
-  s[9] = r.min_volume
-  s[10] = r.contract_size
-  s[11] = r.index_price
-  s[12] = r.index_name
-  s[13] = r.min_leverage
-  s[14] = r.max_leverage
-  s[15] = r.turnover_24h
-  s[16] = r.volume_24h
-  s[17] = r.last_price
-  s[18] = r.open_timestamp
-  s[19] = r.expire_timestamp
-  s[20] = r.settle_timestamp
-  s[21] = r.funding_rate
-  s[22] = r.expected_funding_rate
-  s[23] = r.open_interest
-  s[24] = r.open_interest_value
-  s[25] = r.high_24h
-  s[26] = r.low_24h
-  s[27] = r.change_24h
-  s[28] = r.funding_interval_hours
-  s[29] = r.status
-  s[30] = r.delist_time
-  s[31] = r.funding_time
-  s[32] = r.tradfi_info
-}
-
-function contractsReadOther(r: Row, s: unknown[]): void {
-  s[0] = r.symbol
-  s[1] = r.product_type
-  s[2] = r.base_currency
-  s[3] = r.quote_currency
-  s[4] = r.vol_precision
-  s[5] = r.volume_precision
-  s[6] = r.price_precision
-  s[7] = r.max_volume
-  s[8] = r.market_max_volume
-  s[9] = r.min_volume
-  s[10] = r.contract_size
-  s[11] = r.index_price
-  s[12] = r.index_name
-  s[13] = r.min_leverage
-  s[14] = r.max_leverage
-  s[15] = r.turnover_24h
-  s[16] = r.volume_24h
-  s[17] = r.last_price
-  s[18] = r.open_timestamp
-  s[19] = r.expire_timestamp
-  s[20] = r.settle_timestamp
-  s[21] = r.funding_rate
-  s[22] = r.expected_funding_rate
-  s[23] = r.open_interest
-  s[24] = r.open_interest_value
-  s[25] = r.high_24h
-  s[26] = r.low_24h
-  s[27] = r.change_24h
-  s[28] = r.funding_interval_hours
-  s[29] = r.status
-  s[30] = r.delist_time
-  s[31] = r.funding_time
-  s[32] = r.tradfi_info
-}
-
-/** Reads a row into `s` through the reader of its first key. */
-function contractsRead(r: Row, s: unknown[]): void {
-  let first: string | undefined
-  for (first in r) break
-  if (first === 'symbol') contractsReadUsual(r, s)
-  else contractsReadOther(r, s)
-}
-
 function contractsList(
   items: unknown,
 ): NonNullable<EndpointModel<'/contract/public/details'>>[number][] | undefined {
   if (!Array.isArray(items)) return undefined
   const n = items.length
   const out: NonNullable<EndpointModel<'/contract/public/details'>>[number][] = new Array(n)
-  const s: unknown[] = new Array(33)
   for (let i = 0; i < n; i++) {
     const item: unknown = items[i]
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined
     const r10 = item as Row
-    contractsRead(r10, s)
-    const f33: unknown = s[0]
+    const f33: unknown = r10.symbol
     if (typeof f33 !== 'string') return undefined
-    const f34: unknown = s[1]
+    const f34: unknown = r10.product_type
     if (f34 !== 1 && f34 !== 2) return undefined
-    const f35: unknown = s[2]
+    const f35: unknown = r10.base_currency
     if (typeof f35 !== 'string') return undefined
-    const f36: unknown = s[3]
+    const f36: unknown = r10.quote_currency
     if (typeof f36 !== 'string') return undefined
-    const f37: unknown = s[4]
+    const f37: unknown = r10.vol_precision
     if (f37 !== undefined && !isUnsignedDecimalString(f37)) return undefined
-    const f38: unknown = s[5]
+    const f38: unknown = r10.volume_precision
     if (f38 !== undefined && !isUnsignedDecimalString(f38)) return undefined
-    const f39: unknown = s[6]
+    const f39: unknown = r10.price_precision
     if (!isUnsignedDecimalString(f39)) return undefined
-    const f40: unknown = s[7]
+    const f40: unknown = r10.max_volume
     if (!isUnsignedDecimalString(f40)) return undefined
-    const f41: unknown = s[8]
+    const f41: unknown = r10.market_max_volume
     if (f41 !== undefined && !isUnsignedDecimalString(f41)) return undefined
-    const f42: unknown = s[9]
+    const f42: unknown = r10.min_volume
     if (!isUnsignedDecimalString(f42)) return undefined
-    const f43: unknown = s[10]
+    const f43: unknown = r10.contract_size
     if (!isUnsignedDecimalString(f43)) return undefined
-    const f44: unknown = s[11]
+    const f44: unknown = r10.index_price
     if (!isUnsignedDecimalString(f44)) return undefined
-    const f45: unknown = s[12]
+    const f45: unknown = r10.index_name
     if (typeof f45 !== 'string') return undefined
-    const f46: unknown = s[13]
+    const f46: unknown = r10.min_leverage
     if (!isUnsignedDecimalString(f46)) return undefined
-    const f47: unknown = s[14]
+    const f47: unknown = r10.max_leverage
     if (!isUnsignedDecimalString(f47)) return undefined
-    const f48: unknown = s[15]
+    const f48: unknown = r10.turnover_24h
     if (!isUnsignedDecimalString(f48)) return undefined
-    const f49: unknown = s[16]
+    const f49: unknown = r10.volume_24h
     if (!isUnsignedDecimalString(f49)) return undefined
-    const f50: unknown = s[17]
+    const f50: unknown = r10.last_price
     if (!isUnsignedDecimalString(f50)) return undefined
-    const f51: unknown = s[18]
+    const f51: unknown = r10.open_timestamp
     if (!isUint(f51)) return undefined
-    const f52: unknown = s[19]
+    const f52: unknown = r10.expire_timestamp
     if (f52 !== undefined && !isNoneableTime(f52)) return undefined
-    const f53: unknown = s[20]
+    const f53: unknown = r10.settle_timestamp
     if (f53 !== undefined && !isNoneableTime(f53)) return undefined
-    const f54: unknown = s[21]
+    const f54: unknown = r10.funding_rate
     if (!isDecimalString(f54)) return undefined
-    const f55: unknown = s[22]
+    const f55: unknown = r10.expected_funding_rate
     if (!isDecimalString(f55)) return undefined
-    const f56: unknown = s[23]
+    const f56: unknown = r10.open_interest
     if (!isUnsignedDecimalString(f56)) return undefined
-    const f57: unknown = s[24]
+    const f57: unknown = r10.open_interest_value
     if (!isUnsignedDecimalString(f57)) return undefined
-    const f58: unknown = s[25]
+    const f58: unknown = r10.high_24h
     if (!isUnsignedDecimalString(f58)) return undefined
-    const f59: unknown = s[26]
+    const f59: unknown = r10.low_24h
     if (!isUnsignedDecimalString(f59)) return undefined
-    const f60: unknown = s[27]
+    const f60: unknown = r10.change_24h
     if (!isDecimalString(f60)) return undefined
-    const f61: unknown = s[28]
+    const f61: unknown = r10.funding_interval_hours
     if (f61 !== undefined && !isPositiveInt(f61)) return undefined
-    const f62: unknown = s[29]
+    const f62: unknown = r10.status
     if (f62 !== undefined && f62 !== 'Trading' && f62 !== 'Delisted') return undefined
-    const f63: unknown = s[30]
+    const f63: unknown = r10.delist_time
     if (f63 !== undefined && !isUint(f63)) return undefined
-    const f64: unknown = s[31]
+    const f64: unknown = r10.funding_time
     if (f64 !== undefined && !isUint(f64)) return undefined
-    const f65: unknown = s[32]
+    const f65: unknown = r10.tradfi_info
     // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the branch that assigns it
     let m
     if (f65 !== undefined) {
