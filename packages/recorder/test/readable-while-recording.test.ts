@@ -196,8 +196,8 @@ describe('while record runs on the archive', () => {
     await record.rounds(2)
 
     record.child.kill('SIGINT')
-    expect(await exited(record.child)).toBe(0)
-    expect(record.events().at(-1)).toMatchObject({ event: 'stopped' })
+    expect(await exited(record.child)).toBe(130)
+    expect(record.events().at(-1)).toMatchObject({ event: 'interrupted', signal: 'SIGINT' })
     expect(record.events().filter((e) => e.event === 'dropped' || e.event === 'error')).toEqual([])
 
     // What the readers saw while it recorded.

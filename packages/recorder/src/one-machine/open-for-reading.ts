@@ -27,11 +27,13 @@ export async function openForReading(
   file: string,
   options: { waitMs: number; memoryLimit: string | undefined },
 ): Promise<ArchiveReader> {
+  const explain = (error: unknown) =>
+    storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
   let reader: ArchiveReader
   try {
     reader = await openReader(file, options)
   } catch (error) {
-    if (!(error instanceof ArchiveError)) throw error
+    if (!(error instanceof ArchiveError)) throw explain(error)
     if (error.reason === 'not-duckdb' || error.reason === 'not-archive')
       throw new RecorderError(
         `${error.message}: nothing was written; point --db at a recorder archive or a new file`,
@@ -39,8 +41,6 @@ export async function openForReading(
     if (error.reason !== 'older-schema') throw error
     return openStore(file, { mustExist: true, ...options })
   }
-  const explain = (error: unknown) =>
-    storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
   return {
     ...reader,
     use: (work) =>
