@@ -56,14 +56,32 @@ export function spawnCli(args: string[], options: SpawnOptions = {}): ChildProce
 }
 
 /**
+ * The CLI run by a user whom file permissions stop. When the tests run as
+ * root, whom they do not stop, it is root without the capability to override
+ * them (util-linux's `setpriv`): another user might not even reach the
+ * checkout (a clone under a 0700 temporary directory).
+ */
+export function spawnCliAsReader(args: string[]): ChildProcess {
+  if (process.getuid?.() !== 0) return spawnCli(args)
+  return spawnTs('src/bin.ts', args, {}, ['setpriv', '--bounding-set', '-dac_override', '--'])
+}
+
+/**
  * A real child process running a TypeScript file of this package (through tsx).
  *
  * @param script - Its path, from the package's directory.
  * @param args - Its arguments.
- * @param options - `uid` / `gid` to run it as another user (a reader without write access).
+ * @param options - Spawn options.
+ * @param wrapper - A command that runs Node (e.g. `setpriv ... --`), if any.
  */
-export function spawnTs(script: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export function spawnTs(
+  script: string,
+  args: string[],
+  options: SpawnOptions = {},
+  wrapper: readonly string[] = [],
+): ChildProcess {
+  const [command, ...rest] = [...wrapper, process.execPath, '--import', 'tsx', script, ...args]
+  return spawn(command as string, rest, {
     cwd: packageDir,
     env: { ...process.env, TSX_TSCONFIG_PATH: join(packageDir, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
