@@ -91,7 +91,7 @@ export interface ArchiveTradesReply {
 }
 
 /** A recorded depth snapshot: the API's `Depth` and when the recorder polled it (ms). */
-export interface ArchiveDepthSnapshot extends Depth {
+interface ArchiveDepthSnapshot extends Depth {
   recordedAt: number
 }
 
