@@ -1,0 +1,73 @@
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { cpuMicros, startPayloadSandboxes } from '@perpkit/bench-kit'
+import { contenders, type Encoding } from './contenders.ts'
+
+/**
+ * `tsx bench/profile-request.ts <payload word> <contender> [identity|gzip] [calls]`: where one
+ * contender's per-request CPU goes. Warms up like request-child.ts, then samples the V8 CPU
+ * profiler over the timed calls only (not start-up, not warm-up) and prints each group's share
+ * of the non-idle samples, scaled to the CPU time (`process.cpuUsage()`) of those calls, in µs
+ * a call. Builtins (`JSON.parse`, `Array.isArray`, ...) count in the JS function that calls them.
+ * `PERPKIT_PROFILE_DETAIL=1` splits ky and undici by function; `PERPKIT_PROFILE_OUT=file.cpuprofile`
+ * also writes the profile (open it in Chrome DevTools).
+ */
+const [word = '100 levels', name = 'perpkit', encoding = 'identity', callsArg] =
+  process.argv.slice(2)
+const sandboxes = await startPayloadSandboxes()
+try {
+  const payload = sandboxes.payloads.find((p) => p.name.includes(word))
+  if (payload === undefined) throw new Error(`no payload named like ${word}`)
+  const fn = contenders(payload, encoding as Encoding)[name as keyof ReturnType<typeof contenders>]
+  if (fn === undefined) throw new Error(`${name} has no call for ${payload.name}`)
+  const calls = Number(callsArg ?? (payload.name.includes('details') ? 60 : 1500))
+  for (let i = 0; i < calls; i++) await fn()
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: 100 })
+  await session.post('Profiler.start')
+  const cpu = cpuMicros()
+  for (let i = 0; i < calls; i++) await fn()
+  const cpuUs = (cpuMicros() - cpu) / calls
+  const { profile } = await session.post('Profiler.stop')
+  session.disconnect()
+  if (process.env.PERPKIT_PROFILE_OUT) {
+    writeFileSync(process.env.PERPKIT_PROFILE_OUT, JSON.stringify(profile))
+  }
+  const groups = new Map<string, number>()
+  let busy = 0
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0
+    if (hits === 0 || node.callFrame.functionName === '(idle)') continue
+    busy += hits
+    const group = groupOf(node.callFrame.url, node.callFrame.functionName)
+    groups.set(group, (groups.get(group) ?? 0) + hits)
+  }
+  console.log(
+    `${name}, ${payload.name}, ${encoding}: ${cpuUs.toFixed(0)} µs CPU a call over ${calls} calls`,
+  )
+  for (const [group, hits] of [...groups].sort((a, b) => b[1] - a[1])) {
+    if (hits / busy < 0.005) continue
+    const share = `${((100 * hits) / busy).toFixed(1)}%`.padStart(6)
+    console.log(`${share} ${((cpuUs * hits) / busy).toFixed(1).padStart(7)} µs  ${group}`)
+  }
+} finally {
+  await sandboxes.stop()
+}
+
+/** The group a profile node's self time counts in. */
+function groupOf(url: string, fn: string): string {
+  if (fn.startsWith('(')) return fn // (garbage collector), (program)
+  const detail = process.env.PERPKIT_PROFILE_DETAIL ? ` ${fn}` : ''
+  if (url.includes('/ky/')) return `ky${detail}`
+  if (url.includes('undici')) return `undici (Node fetch)${detail}`
+  if (url.includes('/axios/')) return 'axios'
+  const own = /packages\/(client|schemas)\/src\/(.*)$/.exec(url)
+  if (own) return `${own[1]}: ${own[2]} ${fn}`
+  if (url.includes('bench/')) return `bench harness ${fn}`
+  if (url.startsWith('node:internal/webstreams')) return 'node: web streams'
+  if (url.startsWith('node:')) return `node: ${url.replace('node:internal/', '')}`
+  if (url === '') return `native: ${fn}`
+  return `other: ${url.split('/').slice(-3).join('/')} ${fn}`
+}
