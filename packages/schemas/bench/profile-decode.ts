@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { fetchPayloadTexts, startPayloadSandboxes } from '@perpkit/bench-kit'
+import { fetchPayloadTexts, median, startPayloadSandboxes } from '@perpkit/bench-kit'
 
 /**
  * `tsx bench/profile-decode.ts [payload word]`: where `decodeData`'s time goes on each
  * payload of bench/index.ts, from the V8 CPU profiler (bench/profile-decode-child.mjs, on the
- * built package: run `pnpm build` first). Each line tick is put in one group by the function
+ * built package: run `pnpm build` first), the median of 3 runs. Each line tick is put in one group by the function
  * or the line it fell on; a group's time is printed in units of `JSON.parse` of the same text
  * (the bench's ratio, so the groups add up to the profile's decode / parse), its garbage
  * collection as the collector's time beyond a parse-only run of the same payload. Details
@@ -88,6 +88,8 @@ const GROUPS = [
   'garbage collection beyond parse',
 ] as const
 
+/** Profiled runs per payload (each a decode process and a parse-only one); medians. */
+const RUNS = 3
 const only = process.argv[2]
 const sandboxes = await startPayloadSandboxes()
 const dir = await mkdtemp(join(tmpdir(), 'perpkit-profile-'))
@@ -112,20 +114,18 @@ try {
   for (const [k, c] of cases.entries()) {
     const body = join(dir, `${k}.json`)
     await writeFile(body, c.text)
-    const profiles: Map<string, number>[] = []
-    for (const mode of ['decode', 'parse']) {
-      const out = join(dir, `${k}-${mode}.cpuprofile`)
-      await run(process.execPath, [child, c.path, body, mode, out], { cwd: packageDir })
-      profiles.push(tally(JSON.parse(await readFile(out, 'utf8')) as Profile))
+    // Each run: a decode process and a parse-only one, interleaved; medians over the runs.
+    const runs: Map<string, number>[] = []
+    for (let r = 0; r < RUNS; r++) {
+      const profiles: Map<string, number>[] = []
+      for (const mode of ['decode', 'parse']) {
+        const out = join(dir, `${k}-${mode}.cpuprofile`)
+        await run(process.execPath, [child, c.path, body, mode, out], { cwd: packageDir })
+        profiles.push(tally(JSON.parse(await readFile(out, 'utf8')) as Profile))
+      }
+      runs.push(shares(...(profiles as [Map<string, number>, Map<string, number>])))
     }
-    const [decode, parseOnly] = profiles as [Map<string, number>, Map<string, number>]
-    const parse = decode.get('parse') ?? 1
-    const gcBeyond = Math.max(
-      0,
-      (decode.get('gc') ?? 0) / parse - (parseOnly.get('gc') ?? 0) / (parseOnly.get('parse') ?? 1),
-    )
-    const share = (group: string) =>
-      group === GROUPS[6] ? gcBeyond : (decode.get(group) ?? 0) / parse
+    const share = (group: string) => median(runs.map((shares) => shares.get(group) ?? 0))
     const total = GROUPS.reduce((sum, group) => sum + share(group), 0)
     console.log(
       `| ${c.name} | ${total.toFixed(3)} | ${GROUPS.map((g) => `${share(g).toFixed(3)} (${Math.round((100 * share(g)) / total)}%)`).join(' | ')} |`,
@@ -134,6 +134,15 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true })
   await sandboxes.stop()
+}
+
+/** Each group's time in units of JSON.parse's, from a decode run and a parse-only run. */
+function shares(decode: Map<string, number>, parseOnly: Map<string, number>): Map<string, number> {
+  const parse = decode.get('parse') ?? 1
+  const result = new Map(GROUPS.map((group) => [group as string, (decode.get(group) ?? 0) / parse]))
+  const gcOnly = (parseOnly.get('gc') ?? 0) / (parseOnly.get('parse') ?? 1)
+  result.set(GROUPS[6], Math.max(0, (decode.get('gc') ?? 0) / parse - gcOnly))
+  return result
 }
 
 /** The same details payload with every row's keys in the first row's order (then its own). */
