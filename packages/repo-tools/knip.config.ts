@@ -60,8 +60,8 @@ const config: KnipConfig = {
       vitest,
     },
     'packages/recorder': {
-      // bin/perpkit-recorder.js runs the compiled dist/bin.js.
-      entry: ['src/index.ts', 'src/bin.ts'],
+      // bin/perpkit-recorder.js runs the compiled dist/bin.js; the turn tests spawn a party by path.
+      entry: ['src/index.ts', 'src/bin.ts', 'test/fixtures/turn-party.ts'],
       vitest,
     },
     // Private packages: `exports` already names the source (the kits), or scripts are run by

@@ -8,17 +8,24 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { addDecimals } from '@perpkit/analytics'
+import { startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createArchiveApi } from '../src/dashboard/archive-api.ts'
 import { type PageServer, startPageServer } from '../src/dashboard/page-server.ts'
 import type {
   ArchiveCandlesReply,
   ArchiveContentsReply,
+  ArchiveDepthReply,
   ArchiveFundingReply,
+  ArchiveGapsReply,
   ArchiveOpenInterestReply,
+  ArchiveTradesReply,
 } from '../web/src/archive/archive-wire.ts'
+import { MAX_ARCHIVE_TRADES } from '../web/src/archive/archive-wire.ts'
 import { createEmptyArchive, type RecordedArchive, recordArchive } from './archive-fixture.ts'
 import { duckdbWriter, stop } from './duckdb-writer.ts'
+import { startRecorder } from './recorder-process.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -39,12 +46,12 @@ afterAll(async () => {
 })
 
 /** Serves the archive endpoints of `file` and returns a getter of JSON replies. */
-async function serve(file: string) {
+async function serve(file: string, options: { waitMs?: number } = {}) {
   const server = await startPageServer({
     root: dir,
     config: { source: 'archive', symbol: 'BTCUSDT', archive: 'x' },
     port: 0,
-    api: createArchiveApi(file),
+    api: createArchiveApi(file, options),
   })
   servers.push(server)
   return async <T>(path: string): Promise<{ status: number; body: T }> => {
@@ -133,6 +140,57 @@ describe('the archive endpoints on a recorded archive', () => {
     expect(daily.body).toEqual({ ...snapshots.body, every: 'day' })
   })
 
+  it('serve the trades record kept, the newest 200 oldest first, a depth snapshot with running totals, and the gap rows between rounds', async () => {
+    const get = await serve(archive.file)
+    const trades = (await get<ArchiveTradesReply>('/archive/trades.json?symbol=BTCUSDT')).body
+    // 11 rounds of up to 100 trades, 4 days apart: more than one reply carries.
+    expect(trades.total).toBeGreaterThan(MAX_ARCHIVE_TRADES)
+    expect(trades.trades).toHaveLength(MAX_ARCHIVE_TRADES)
+    const times = trades.trades.map((t) => t.time)
+    expect([...times].sort((a, b) => a - b)).toEqual(times)
+    expect(times.at(-1)).toBeLessThanOrEqual(archive.recordTo)
+    // The newest 200: the last two rounds' trades (a round every 4 days).
+    expect(times[0]).toBeGreaterThan(archive.recordTo - 5 * DAY)
+    for (const t of trades.trades) {
+      expect(t.symbol).toBe('BTCUSDT')
+      for (const value of [t.price, t.qty, t.quoteQty]) expect(value).toMatch(EXACT)
+    }
+
+    const newest = (await get<ArchiveDepthReply>('/archive/depth.json?symbol=ETHUSDT')).body
+    expect(newest.snapshot?.recordedAt).toBe(archive.recordTo)
+    for (const side of [newest.snapshot?.bids ?? [], newest.snapshot?.asks ?? []]) {
+      expect(side).toHaveLength(2)
+      expect(side[1]?.total).toBe(addDecimals({ values: [side[0]?.qty ?? '', side[1]?.qty ?? ''] }))
+    }
+    const first = await get<ArchiveDepthReply>(
+      `/archive/depth.json?symbol=ETHUSDT&at=${archive.recordFrom + DAY}`,
+    )
+    expect(first.body.snapshot?.recordedAt).toBe(archive.recordFrom)
+    const none = await get<ArchiveDepthReply>(
+      `/archive/depth.json?symbol=ETHUSDT&at=${archive.recordFrom - 1}`,
+    )
+    expect(none.body).toEqual({ symbol: 'ETHUSDT', snapshot: null })
+
+    // Each round after the first is 4 days after the last: its 100 trades cannot reach back.
+    const gaps = (await get<ArchiveGapsReply>('/archive/gaps.json?symbol=BTCUSDT')).body.gaps
+    expect(gaps.filter((g) => g.dataset === 'market-trade')).toHaveLength(10)
+    for (const gap of gaps) {
+      expect(gap.symbol).toBe('BTCUSDT')
+      expect(gap.from).toBeLessThan(gap.to)
+      expect(gap.from).toBeGreaterThanOrEqual(archive.recordFrom - DAY)
+      expect(gap.to).toBeLessThanOrEqual(archive.recordTo)
+    }
+    const contents = (await get<ArchiveContentsReply>('/archive/contents.json')).body
+    expect(contents.trades.map((t) => t.symbol)).toEqual(archive.symbols)
+    expect(contents.depth.map((d) => [d.symbol, d.rows])).toEqual([
+      ['BTCUSDT', 11],
+      ['ETHUSDT', 11],
+    ])
+    expect(contents.gaps).toContainEqual(
+      expect.objectContaining({ dataset: 'market-trade', symbol: 'ETHUSDT', rows: 10 }),
+    )
+  })
+
   it('refuse a bad symbol, step or resolution with 400, opening nothing', async () => {
     const get = await serve(join(dir, 'never-opened.duckdb'))
     for (const [path, message] of [
@@ -144,6 +202,10 @@ describe('the archive endpoints on a recorded archive', () => {
       [
         '/archive/open-interest.json?symbol=BTCUSDT&every=week',
         'every must be snapshot, hour, day, got "week"',
+      ],
+      [
+        '/archive/depth.json?symbol=BTCUSDT&at=yesterday',
+        'at must be epoch milliseconds, got "yesterday"',
       ],
     ] as const) {
       expect(await get(path)).toEqual({
@@ -203,17 +265,52 @@ describe('an archive that cannot be read, or holds nothing', () => {
     )
   })
 
-  it('answers 423 naming the writer while a recorder holds the file, reads it again once it stops, and never keeps it from a writer between requests', async () => {
+  it('answers every endpoint while a real record process writes the file: each request waits its turn, and sees the rounds it wrote', async () => {
+    const copy = join(dir, 'recording.duckdb')
+    copyFileSync(archive.file, copy)
+    const sandbox = await startSandbox({ seed: 11, quiet: true, rateLimit: false })
+    const recorder = startRecorder(copy, sandbox.url, 'BTCUSDT')
+    try {
+      await recorder.rounds(1)
+      const get = await serve(copy, { waitMs: 60_000 })
+      const totals: number[] = []
+      for (let i = 0; i < 3; i++) {
+        for (const path of [
+          '/archive/contents.json',
+          '/archive/candles.json?symbol=BTCUSDT&step=60',
+          '/archive/funding.json?symbol=BTCUSDT',
+          '/archive/open-interest.json?symbol=BTCUSDT&every=snapshot',
+          '/archive/depth.json?symbol=BTCUSDT',
+          '/archive/gaps.json?symbol=BTCUSDT',
+        ])
+          expect((await get(path)).status, path).toBe(200)
+        const trades = await get<ArchiveTradesReply>('/archive/trades.json?symbol=BTCUSDT')
+        expect(trades.status).toBe(200)
+        totals.push(trades.body.total)
+        await recorder.rounds(2)
+      }
+      // The live trades come in while the page reads.
+      expect(totals[2]).toBeGreaterThan(totals[0] as number)
+    } finally {
+      // Stopped by a signal, record says it was interrupted (exit 130).
+      expect(await recorder.stop()).toBe(130)
+      await sandbox.close()
+    }
+  })
+
+  it('answers 423 naming the writer when a process that does not take turns holds the file past the wait, reads it again once it stops, and never keeps it from a writer between requests', async () => {
     const copy = join(dir, 'locked.duckdb')
     copyFileSync(archive.file, copy)
-    const get = await serve(copy)
+    const get = await serve(copy, { waitMs: 300 })
     const writer = await duckdbWriter(copy, 'SELECT 1', true)
     try {
       const locked = await get<ErrorBody>('/archive/contents.json')
       expect(locked.status).toBe(423)
       expect(locked.body.error.reason).toBe('locked')
-      expect(locked.body.error.message).toContain(`(PID ${writer.pid})`)
-      expect(locked.body.error.message).toContain('Stop the recorder')
+      expect(locked.body.error.message).toContain(
+        `(PID ${writer.pid}), which did not let go within 0.3 s`,
+      )
+      expect(locked.body.error.message).toContain('does not take turns')
     } finally {
       await stop(writer)
     }
@@ -231,6 +328,9 @@ describe('an archive that cannot be read, or holds nothing', () => {
       candles: [],
       funding: [],
       openInterest: [],
+      trades: [],
+      depth: [],
+      gaps: [],
     })
     expect((await get('/archive/candles.json?symbol=BTCUSDT&step=60')).body).toEqual({
       symbol: 'BTCUSDT',

@@ -24,7 +24,9 @@ const instance = await DuckDBInstance.create(${JSON.stringify(file)})
 const conn = await instance.connect()
 await conn.run(${JSON.stringify(sql)})
 console.log('open')
-if (${hold}) setInterval(() => {}, 1000)
+// Held in a global: a connection only the module scope names may be collected, and DuckDB
+// closes the file (dropping its lock) when it is.
+if (${hold}) { globalThis.held = [instance, conn]; setInterval(() => {}, 1000) }
 else { conn.closeSync(); instance.closeSync() }`
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     cwd: recorderDir,

@@ -1,13 +1,15 @@
 /**
- * Runs the demo as a real process, the way `pnpm demo` does: tsx on
- * src/main.ts in apps/demo, workspace packages from source.
+ * Runs the demo as a real process, the way `pnpm demo` does: src/main.ts
+ * through tsx's loader in apps/demo, workspace packages from source. Node
+ * runs it directly (`node --import tsx`), not under the `tsx` command: that
+ * command relays a signal to its child and kills it (exit 130) when the child
+ * does not acknowledge within 30 ms, which a loaded machine sometimes misses.
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 
 const demoDir = fileURLToPath(new URL('..', import.meta.url))
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url))
 
 /** What a finished run left behind. */
 export interface DemoRun {
@@ -35,7 +37,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns `tsx src/main.ts ...args` in apps/demo and collects its output.
+ * Spawns `node --import tsx src/main.ts ...args` in apps/demo and collects its output.
  *
  * @param args - Command-line arguments.
  * @param options - Extra environment, a stdout watcher.
@@ -43,7 +45,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  */
 export function runDemo(args: readonly string[], options: RunOptions = {}): Promise<DemoRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
       cwd: demoDir,
       env: cleanEnv(options.env ?? {}),
       stdio: ['ignore', 'pipe', 'pipe'],

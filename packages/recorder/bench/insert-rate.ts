@@ -95,23 +95,25 @@ export async function benchInsertRate(): Promise<void> {
     await store.run(
       'CREATE TABLE bare (t BIGINT, o VARCHAR, h VARCHAR, l VARCHAR, c VARCHAR, v VARCHAR)',
     )
-    await createLegacyTables(store.conn)
+    await store.use((conn) => createLegacyTables(conn))
     const batches = Array.from({ length: ROWS / BATCH }, (_, i) => batchAt(i * BATCH))
-    const bare = await measure(ROWS, async () => {
-      for (const candles of batches) {
-        const appender = await store.conn.createAppender('bare')
-        for (const c of candles) {
-          appender.appendBigInt(BigInt(c.timestamp))
-          appender.appendVarchar(c.openPrice)
-          appender.appendVarchar(c.highPrice)
-          appender.appendVarchar(c.lowPrice)
-          appender.appendVarchar(c.closePrice)
-          appender.appendVarchar(c.volume)
-          appender.endRow()
+    const bare = await measure(ROWS, () =>
+      store.use(async (conn) => {
+        for (const candles of batches) {
+          const appender = await conn.createAppender('bare')
+          for (const c of candles) {
+            appender.appendBigInt(BigInt(c.timestamp))
+            appender.appendVarchar(c.openPrice)
+            appender.appendVarchar(c.highPrice)
+            appender.appendVarchar(c.lowPrice)
+            appender.appendVarchar(c.closePrice)
+            appender.appendVarchar(c.volume)
+            appender.endRow()
+          }
+          appender.closeSync()
         }
-        appender.closeSync()
-      }
-    })
+      }),
+    )
     const legacy = await measure(LEGACY_ROWS, async () => {
       const windows = batches
         .slice(0, LEGACY_ROWS / BATCH)

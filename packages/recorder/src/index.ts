@@ -32,6 +32,8 @@ export type {
 } from './datasets/define.ts'
 export { RecorderError } from './errors.ts'
 export { egressKeyPrefix } from './many-machines/egress.ts'
+export type { ArchiveErrorReason } from './one-machine/archive-error.ts'
+export { ArchiveError } from './one-machine/archive-error.ts'
 export type {
   ArchiveContents,
   ArchiveSeries,
@@ -40,7 +42,14 @@ export type {
   OpenInterestEvery,
   TimeRange,
 } from './one-machine/archive-queries.ts'
-export type { Archive, ArchiveErrorReason } from './one-machine/open-archive.ts'
-export { ArchiveError, openArchive } from './one-machine/open-archive.ts'
+export type {
+  DepthSnapshot,
+  GapQuery,
+  GapRow,
+  TradeQuery,
+  TradeRange,
+} from './one-machine/archive-recorded.ts'
+export type { Archive, OpenArchiveOptions } from './one-machine/open-archive.ts'
+export { ARCHIVE_WAIT_MS, openArchive } from './one-machine/open-archive.ts'
 export { SCHEMA_VERSION } from './one-machine/schema.ts'
 export type { Output } from './progress.ts'

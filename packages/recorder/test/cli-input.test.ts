@@ -9,7 +9,7 @@ import { RecorderError } from '../src/errors.ts'
 import { SCHEMA_VERSION } from '../src/index.ts'
 import { openStore } from '../src/one-machine/open-store.ts'
 import { loadSandbox } from '../src/source.ts'
-import { cli, tempDir } from './helpers.ts'
+import { backfillArgv, cli, tempDir } from './helpers.ts'
 
 let sandbox: Sandbox
 const tmp = tempDir()
@@ -142,7 +142,7 @@ describe('perpkit-recorder input', () => {
     expect(tables.map((t) => t.table_name)).toEqual(['meta'])
   })
 
-  it('a database locked by another process is refused with its PID', async () => {
+  it('a database held by a process that does not take turns is refused with its PID once --wait has passed', async () => {
     const db = join(tmp.dir, 'locked.duckdb')
     const holder = spawn(
       process.execPath,
@@ -150,15 +150,34 @@ describe('perpkit-recorder input', () => {
         '--input-type=module',
         '-e',
         `import { DuckDBInstance } from '@duckdb/node-api'
-         await DuckDBInstance.create(${JSON.stringify(db)}); console.log('locked'); setInterval(() => {}, 1000)`,
+         globalThis.held = await DuckDBInstance.create(${JSON.stringify(db)}); console.log('locked'); setInterval(() => {}, 1000)`,
       ],
       { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] },
     )
     try {
       await new Promise<void>((resolve) => holder.stdout?.once('data', () => resolve()))
-      const { code, err } = await cli(['status', '--db', db])
-      expect(code).toBe(1)
-      expect(err).toContain(`is locked by another process (PID ${holder.pid})`)
+      const status = await cli(['status', '--db', db, '--wait', '0.3'])
+      expect(status.code).toBe(1)
+      expect(status.err).toContain(
+        `is open for writing by another process (PID ${holder.pid}), which did not let go within 0.3 s`,
+      )
+      const backfill = await cli(
+        backfillArgv(
+          {
+            db,
+            baseUrl: sandbox.url,
+            symbols: 'BTCUSDT',
+            steps: '1h',
+            from: '2026-01-01',
+            to: '2026-01-02',
+          },
+          ['--wait', '0'],
+        ),
+      )
+      expect(backfill.code).toBe(1)
+      expect(backfill.err).toContain(
+        `is locked by another process (PID ${holder.pid}), which did not let go within 0 s`,
+      )
     } finally {
       holder.kill('SIGKILL')
     }

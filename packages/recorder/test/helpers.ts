@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DuckDBInstance } from '@duckdb/node-api'
+import { createClient } from '@perpkit/client'
 import type { Kline } from '@perpkit/schemas'
 import { runCli } from '../src/index.ts'
 import type { CandleBatch } from '../src/one-machine/candle-writer.ts'
@@ -50,11 +51,76 @@ export function jsonLines(out: string): Record<string, unknown>[] {
 }
 
 /** A real child process running the CLI from source (one process: SIGKILL reaches the writer). */
-export function spawnCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+export function spawnCli(args: string[], options: SpawnOptions = {}): ChildProcess {
+  return spawnTs('src/bin.ts', args, options)
+}
+
+/**
+ * The CLI run by a user whom file permissions stop. When the tests run as
+ * root, whom they do not stop, it is root without the capability to override
+ * them (util-linux's `setpriv`): another user might not even reach the
+ * checkout (a clone under a 0700 temporary directory).
+ */
+export function spawnCliAsReader(args: string[]): ChildProcess {
+  if (process.getuid?.() !== 0) return spawnCli(args)
+  return spawnTs('src/bin.ts', args, {}, ['setpriv', '--bounding-set', '-dac_override', '--'])
+}
+
+/**
+ * A real child process running a TypeScript file of this package (through tsx).
+ *
+ * @param script - Its path, from the package's directory.
+ * @param args - Its arguments.
+ * @param options - Spawn options.
+ * @param wrapper - A command that runs Node (e.g. `setpriv ... --`), if any.
+ */
+export function spawnTs(
+  script: string,
+  args: string[],
+  options: SpawnOptions = {},
+  wrapper: readonly string[] = [],
+): ChildProcess {
+  const [command, ...rest] = [...wrapper, process.execPath, '--import', 'tsx', script, ...args]
+  return spawn(command as string, rest, {
     cwd: packageDir,
     env: { ...process.env, TSX_TSCONFIG_PATH: join(packageDir, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  })
+}
+
+/** Runs a child to its end: exit code (or signal), stdout and stderr. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ code: number | NodeJS.Signals; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString()
+  })
+  const code = await exited(child)
+  return { code, out, err }
+}
+
+/** Resolves once a child prints `line` (a whole line) on stdout; rejects if it exits first. */
+export function printed(child: ChildProcess, line: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString()
+      if (text.split('\n').includes(line)) {
+        child.stdout?.off('data', onData)
+        child.off('exit', onExit)
+        resolve()
+      }
+    }
+    const onExit = (code: number | null) =>
+      reject(new Error(`the child exited (${code}) before printing ${line}: ${text}`))
+    child.stdout?.on('data', onData)
+    child.once('exit', onExit)
   })
 }
 
@@ -156,4 +222,60 @@ export function candleBatch(candles: Kline[], dataset = 'kline', fetchedAt = 0):
     candles,
     fetchedAt,
   }
+}
+
+/**
+ * The stored candles, as `dataset|symbol|step|open|o|h|l|c|v` rows (see {@link rowKey}), sorted.
+ *
+ * @param db - The archive (opened read-only: nothing may hold it).
+ * @param where - A filter on the `candles` table.
+ */
+export async function storedCandleRows(db: string, where = 'true'): Promise<string[]> {
+  const rows = await query(
+    db,
+    `SELECT dataset, symbol, step, epoch_ms(open_time) AS t, open::VARCHAR AS o, high::VARCHAR AS h,
+       low::VARCHAR AS l, close::VARCHAR AS c, volume::VARCHAR AS v FROM candles WHERE ${where}`,
+  )
+  return rows.map((r) => rowKey([r.dataset, r.symbol, r.step, r.t, r.o, r.h, r.l, r.c, r.v])).sort()
+}
+
+/**
+ * A sandbox's own candles (klines and mark-price klines) of some symbols, read over HTTP, as
+ * {@link storedCandleRows} writes them, sorted.
+ *
+ * @param baseUrl - The sandbox (without a rate limit).
+ * @param series - Symbols, step, and the open times of the first and last candle (ms).
+ */
+export async function servedCandleRows(
+  baseUrl: string,
+  series: { symbols: readonly string[]; step: '1m' | '1h'; from: number; to: number },
+): Promise<string[]> {
+  const client = createClient({ baseUrl, rateLimit: false })
+  const minutes = series.step === '1m' ? 1 : 60
+  const rows: string[] = []
+  for (const [dataset, iterate] of [
+    ['kline', client.iterKlines],
+    ['markprice-kline', client.iterMarkPriceKlines],
+  ] as const)
+    for (const symbol of series.symbols)
+      for await (const c of iterate({
+        symbol,
+        step: series.step,
+        startTime: series.from,
+        endTime: series.to,
+      }))
+        rows.push(
+          rowKey([
+            dataset,
+            symbol,
+            minutes,
+            c.timestamp,
+            c.openPrice,
+            c.highPrice,
+            c.lowPrice,
+            c.closePrice,
+            c.volume,
+          ]),
+        )
+  return rows.sort()
 }

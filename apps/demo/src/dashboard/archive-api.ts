@@ -2,9 +2,11 @@
  * The archive endpoints of the page's server (`--archive <file>`): each
  * request opens the recorder's archive read-only with the recorder's own
  * reader (`openArchive`), answers, and closes it again, one request at a
- * time. Holding it no longer than a request lets a recorder start between
- * two requests; while a recorder writes the file, DuckDB refuses readers and
- * the reply says so (`reason: 'locked'`).
+ * time. The reader takes turns with a running recorder: a request waits for
+ * the recorder to let go between two of its writes (it does as soon as a
+ * reader waits), so the page reads the archive while it is being recorded.
+ * Only a process that does not take turns (an older recorder, the duckdb
+ * CLI) keeps it out past the wait, and the reply says so (`reason: 'locked'`).
  *
  * @module
  */
@@ -14,10 +16,14 @@ import {
   ARCHIVE_PATHS,
   type ArchiveCandlesReply,
   type ArchiveContentsReply,
+  type ArchiveDepthReply,
   type ArchiveErrorReply,
   type ArchiveFundingReply,
+  type ArchiveGapsReply,
   type ArchiveOpenInterestReply,
+  type ArchiveTradesReply,
   MAX_ARCHIVE_CANDLES,
+  MAX_ARCHIVE_TRADES,
   OPEN_INTEREST_EVERY,
   type OpenInterestEvery,
 } from '../../web/src/archive/archive-wire.ts'
@@ -75,6 +81,15 @@ function everyParam(params: URLSearchParams): OpenInterestEvery {
   return known
 }
 
+function atParam(params: URLSearchParams): number | undefined {
+  const text = params.get('at')
+  if (text === null) return undefined
+  if (!/^\d{1,16}$/.test(text)) {
+    throw new BadRequest(`at must be epoch milliseconds, got ${JSON.stringify(text)}`)
+  }
+  return Number(text)
+}
+
 /** Reads a request's parameters (throwing {@link BadRequest}), then returns how to answer from an archive. */
 type Route = (params: URLSearchParams, file: string) => (archive: Archive) => Promise<unknown>
 
@@ -114,15 +129,36 @@ const ROUTES: Record<string, Route> = {
         points: await archive.openInterest(symbol, { every }),
       }) satisfies ArchiveOpenInterestReply
   },
+  [ARCHIVE_PATHS.trades]: (params) => {
+    const symbol = symbolParam(params)
+    return async (archive) =>
+      ({
+        symbol,
+        ...(await archive.trades({ symbol, limit: MAX_ARCHIVE_TRADES })),
+      }) satisfies ArchiveTradesReply
+  },
+  [ARCHIVE_PATHS.depth]: (params) => {
+    const symbol = symbolParam(params)
+    const at = atParam(params)
+    return async (archive) =>
+      ({ symbol, snapshot: await archive.depth(symbol, at) }) satisfies ArchiveDepthReply
+  },
+  [ARCHIVE_PATHS.gaps]: (params) => {
+    const symbol = symbolParam(params)
+    return async (archive) =>
+      ({ symbol, gaps: await archive.gaps({ symbol }) }) satisfies ArchiveGapsReply
+  },
 }
 
 /**
  * The archive endpoints for one file.
  *
  * @param file - The recorder's DuckDB file.
+ * @param options - `waitMs`: longest wait for a writer to let go, per request (default the
+ *   recorder's `ARCHIVE_WAIT_MS`).
  * @returns The handler the page server calls for every request.
  */
-export function createArchiveApi(file: string): ArchiveApi {
+export function createArchiveApi(file: string, options: { waitMs?: number } = {}): ArchiveApi {
   let queue: Promise<unknown> = Promise.resolve()
   return (url) => {
     const route = ROUTES[url.pathname]
@@ -132,7 +168,7 @@ export function createArchiveApi(file: string): ArchiveApi {
       try {
         // Parameters first: a bad request opens nothing.
         const read = route(url.searchParams, file)
-        archive = await openArchive(file)
+        archive = await openArchive(file, { waitMs: options.waitMs })
         return { status: 200, body: await read(archive) }
       } catch (error) {
         if (error instanceof BadRequest) return errorReply(400, 'bad-request', error.message)

@@ -1,8 +1,9 @@
 /**
  * Archive mode (`--archive <file>`): check the file once at start-up, so a
  * missing file, a file that is not a recorder archive or one of a newer schema
- * fails in the terminal; a file a recorder is writing right now only gets a
- * note, since the page can read it once the recorder stops.
+ * fails in the terminal. A running recorder lets the check in between its
+ * writes; a process that does not take turns and holds the file only gets a
+ * note, since the page reads it once that process lets go.
  *
  * @module
  */
@@ -51,7 +52,7 @@ export async function prepareArchiveMode(
   } catch (error) {
     if (!(error instanceof ArchiveError)) throw error
     if (error.reason !== 'locked') throw new DemoError(error.message, { cause: error })
-    note(`${error.message}; the page shows this until it can read the file`)
+    note(`${error.message}; the page shows this until it can read the file, and then the archive`)
   }
   return {
     config: { source: 'archive', symbol, archive: basename(path) },

@@ -41,9 +41,10 @@ Options:
                           PERPKIT_API_KEY, PERPKIT_API_SECRET and
                           PERPKIT_API_MEMO are all set
   -s, --symbol <SYMBOL>   the contract shown first (default: ${DEFAULT_SYMBOL})
-      --archive <FILE>    plot the candles, funding settlements and open
-                          interest a perpkit-recorder archive (DuckDB file)
-                          holds, read-only, instead of the live market
+      --archive <FILE>    plot the candles, funding settlements, open interest,
+                          trades, depth snapshots and gaps a perpkit-recorder
+                          archive (DuckDB file) holds, read-only, instead of
+                          the live market (also while a recorder writes it)
   -h, --help              show this help`
 
 const OPTIONS = {

@@ -31,16 +31,38 @@ export const networkFlags = {
   symbols: { type: 'string' },
 } as const satisfies FlagSpec
 
+/** `--wait`: how long a command waits for its turn on the archive (see turns.ts). */
+export const waitFlags = {
+  wait: { type: 'string' },
+} as const satisfies FlagSpec
+
+/** Help line of `--wait`. */
+export const waitHelp = `  --wait <s>           Longest wait for a turn on the archive while another process
+                       holds it, in seconds (default 60); a running recorder lets go
+                       between its writes`
+
+/**
+ * Parses `--wait` (seconds).
+ *
+ * @param value - The flag's value.
+ * @returns The wait in ms.
+ */
+export function parseWait(value: string | undefined): number {
+  return parsePositive('--wait', value, 60, 0) * 1000
+}
+
 /** Help lines of the flags above. */
 export const commonHelp = `  --db <file>          DuckDB archive, created on first use (default perpkit.duckdb)
   --memory-limit <n>   DuckDB's buffer pool, e.g. 64MB or 1GB (default 64MB); bigger
                        queries spill to disk
   -h, --help           This help`
 
-/** Help lines of the network flags. */
+/** Help lines of the network flags (`--symbols` takes `all` and patterns: select-symbols.ts). */
 export const networkHelp = `  --base-url <url>     API base URL (the client's default when omitted)
   --sandbox            Start an embedded sandbox and read from it
-  --symbols <a,b>      Contract symbols, comma-separated (e.g. BTCUSDT,ETHUSDT)`
+  --symbols <list>     Contract symbols, comma-separated (BTCUSDT,ETHUSDT), all, or
+                       patterns such as '*USDT' ('?' one character), matched against the
+                       live catalog; delisted contracts a pattern matches are skipped`
 
 /**
  * Parses argv strictly: an unknown flag or a missing value is a usage error.

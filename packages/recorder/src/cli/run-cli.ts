@@ -7,6 +7,7 @@ import type { ClientOptions } from '@perpkit/client'
 import { isPerpkitError } from '@perpkit/client'
 import { backfillHelp, runBackfill } from '../commands/backfill.ts'
 import { compactHelp, runCompact } from '../commands/compact.ts'
+import { eraseHelp, runErase } from '../commands/erase.ts'
 import { exportHelp, runExport } from '../commands/export.ts'
 import { planHelp, runPlan } from '../commands/plan.ts'
 import { recordHelp, runRecord } from '../commands/record.ts'
@@ -24,6 +25,7 @@ const commands: Record<
   record: [runRecord, recordHelp],
   status: [runStatus, statusHelp],
   export: [runExport, exportHelp],
+  erase: [runErase, eraseHelp],
   plan: [runPlan, planHelp],
   worker: [runWorker, workerHelp],
   compact: [runCompact, compactHelp],
@@ -38,6 +40,7 @@ Commands:
   record     Poll trades, funding, open interest, depth and contract changes until stopped
   status     Coverage per dataset × symbol: first, last, rows, gaps, last write
   export     Write Parquet (hive-partitioned by dataset/symbol/date) or CSV
+  erase      Delete the candles of a range, so that backfill fetches them again
 
 Several machines (Redis + a shared Parquet tree):
   plan       Add backfill jobs to the queue (symbol × dataset × step × chunk of days)

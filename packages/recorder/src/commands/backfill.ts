@@ -8,6 +8,7 @@
 import type { PerpkitClient } from '@perpkit/client'
 import type { Kline } from '@perpkit/schemas'
 import { alignToStep, type KlineStep } from '@perpkit/schemas/lite'
+import { CANDLE_NAMES, pickCandleDatasets } from '../cli/candle-datasets.ts'
 import {
   commonFlags,
   commonHelp,
@@ -18,13 +19,14 @@ import {
   parsePositive,
   parseRange,
   parseSteps,
-  parseSymbols,
+  parseWait,
+  waitFlags,
+  waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
-import { datasets as declared } from '../datasets/declared/index.ts'
+import { fromOrDays } from '../cli/days.ts'
+import { note } from '../cli/note.ts'
 import type { CandleDataset } from '../datasets/define.ts'
-import { candleDatasets } from '../datasets/tables.ts'
-import { RecorderError } from '../errors.ts'
 import {
   reportGivenUp,
   reportIncomplete,
@@ -32,6 +34,7 @@ import {
   reportRetry,
 } from '../one-machine/backfill-outcome.ts'
 import { createCandleWriter } from '../one-machine/candle-writer.ts'
+import { eraseCandles, erasedNote } from '../one-machine/erase-candles.ts'
 import { missingWindows } from '../one-machine/missing-windows.ts'
 import { createMissingReport, type WindowKey } from '../one-machine/missing-windows-report.ts'
 import { openStore, type Store } from '../one-machine/open-store.ts'
@@ -41,12 +44,10 @@ import {
   type WindowRetryPolicy,
 } from '../one-machine/window-retry.ts'
 import { coveredWindows } from '../one-machine/write-windows.ts'
-import { createProgress } from '../progress.ts'
+import { createProgress, estimateEta, formatDuration } from '../progress.ts'
+import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
 import { sleep } from '../sleep.ts'
-import { checkSymbols, openSource } from '../source.ts'
-
-const CANDLE_DATASETS = candleDatasets(declared)
-const CANDLE_NAMES = CANDLE_DATASETS.map((d) => d.name).join(',')
+import { openSource } from '../source.ts'
 
 /** Help of `backfill`. */
 export const backfillHelp = `Usage: perpkit-recorder backfill --symbols <a,b> --steps <1,60|1m,1h> --from <date|ms> [--to <date|ms>] [options]
@@ -58,13 +59,17 @@ Options:
 ${networkHelp}
   --steps <list>       Steps in minutes or aliases (1m, 5m, 1h, 4h, 1d, ...)
   --from <date|ms>     Range start: ISO date (2026-01-01) or epoch ms
+  --days <n>           Range start n days before now (instead of --from)
   --to <date|ms>       Range end (default now)
   --prepend            Extend older: fill --from up to the oldest stored window of each series
+  --erase              Erase the range's stored candles of each series first, then fetch
+                       them again
   --datasets <list>    ${CANDLE_NAMES} (default all)
   --concurrency <n>    Windows in flight at once, paced by the client's rate budget (default 8)
   --retry-for <s>      Seconds a failing window is retried (backoff up to 60 s) before it is
                        given up and reported missing (default 600); when every window in
                        flight gives up in a row, the run stops fetching
+${waitHelp}
 ${commonHelp}
 
 Ends with {"event":"done"} (exit 0), {"event":"incomplete"} listing what is still missing
@@ -73,10 +78,13 @@ Ends with {"event":"done"} (exit 0), {"event":"incomplete"} listing what is stil
 const flags = {
   ...commonFlags,
   ...networkFlags,
+  ...waitFlags,
   steps: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
   prepend: { type: 'boolean', default: false },
+  days: { type: 'string' },
+  erase: { type: 'boolean', default: false },
   datasets: { type: 'string' },
   concurrency: { type: 'string' },
   'retry-for': { type: 'string' },
@@ -88,18 +96,6 @@ interface Job {
   step: KlineStep
   startTime: number
   endTime: number
-}
-
-function pickDatasets(value: string | undefined): CandleDataset[] {
-  if (value === undefined) return CANDLE_DATASETS
-  return value.split(',').map((name) => {
-    const found = CANDLE_DATASETS.find((d) => d.name === name.trim())
-    if (found === undefined)
-      throw new RecorderError(
-        `--datasets: unknown ${JSON.stringify(name)}; use ${CANDLE_DATASETS.map((d) => d.name).join(', ')}`,
-      )
-    return found
-  })
 }
 
 async function planJobs(
@@ -159,26 +155,39 @@ export async function runBackfill(argv: string[], ctx: CommandContext): Promise<
     ctx.stdout.write(`${backfillHelp}\n`)
     return 0
   }
-  const symbols = parseSymbols(values.symbols)
+  const selection = parseSymbolSelection(values.symbols)
   const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const steps = parseSteps(values.steps)
   const now = ctx.now()
-  const range = parseRange(values.from, values.to, now)
-  const datasets = pickDatasets(values.datasets)
+  const range = parseRange(fromOrDays(values, now), values.to, now)
+  const datasets = pickCandleDatasets(values.datasets)
   const concurrency = parsePositive('--concurrency', values.concurrency, 8)
   const retry = {
     ...WINDOW_RETRY,
     giveUpMs:
       parsePositive('--retry-for', values['retry-for'], WINDOW_RETRY.giveUpMs / 1000, 0) * 1000,
   }
+  const waitMs = parseWait(values.wait)
   // Only closed candles: the one still open would change after it is stored.
   const lastClosed = Math.min(range.to, alignToStep(now, 1) - 1)
 
   const source = await openSource(values, ctx.clientOptions)
   try {
-    await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db, { memoryLimit })
+    const resolved = await resolveSymbols(source.client, selection)
+    const symbols = resolved.symbols
+    note(ctx, skippedNote(resolved))
+    const store = await openStore(values.db, { memoryLimit, waitMs })
     try {
+      if (values.erase) {
+        const series = datasets.flatMap((d) =>
+          symbols.flatMap((symbol) => steps.map((step) => ({ dataset: d.name, symbol, step }))),
+        )
+        for (const erased of await eraseCandles(store, series, {
+          from: range.from,
+          to: lastClosed,
+        }))
+          note(ctx, erasedNote(erased))
+      }
       const jobs = interleave(
         await planJobs(store, {
           datasets,
@@ -220,7 +229,9 @@ async function runJobs(
       for (const w of stored) {
         windows++
         candles += w.candles
-        const seconds = Math.max(1, ctx.now() - started) / 1000
+        const elapsed = ctx.now() - started
+        const seconds = Math.max(1, elapsed) / 1000
+        const eta = estimateEta(windows, jobs.length, elapsed)
         progress.event(
           {
             event: 'window',
@@ -232,8 +243,9 @@ async function runJobs(
             candles: w.candles,
             done: windows,
             total: jobs.length,
+            etaMs: eta ?? null,
           },
-          `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s`,
+          `backfill ${windows}/${jobs.length} windows, ${candles} candles, ${Math.round(candles / seconds)} candles/s${eta === undefined ? '' : `, ETA ${formatDuration(eta)}`}`,
         )
       }
     },

@@ -6,12 +6,20 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
+import {
+  commonFlags,
+  commonHelp,
+  parseFlags,
+  parseMemoryLimit,
+  parseWait,
+  waitFlags,
+  waitHelp,
+} from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { explainStorageErrors } from '../duckdb/storage-error.ts'
 import { RecorderError } from '../errors.ts'
 import { exportArchive } from '../one-machine/export-archive.ts'
-import { openStore } from '../one-machine/open-store.ts'
+import { openForReading } from '../one-machine/open-for-reading.ts'
 
 /** Help of `export`. */
 export const exportHelp = `Usage: perpkit-recorder export --out <dir> [--format parquet|csv] [--db <file>]
@@ -25,10 +33,12 @@ time, so the default --memory-limit holds any archive.
 Options:
   --out <dir>          Output directory (must be empty or absent)
   --format <f>         parquet (default) or csv
+${waitHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
+  ...waitFlags,
   out: { type: 'string' },
   format: { type: 'string', default: 'parquet' },
 } as const
@@ -54,7 +64,7 @@ export async function runExport(argv: string[], ctx: CommandContext): Promise<nu
   if (existsSync(out) && readdirSync(out).length > 0)
     throw new RecorderError(`--out ${values.out} is not empty: choose a new directory`)
   const memoryLimit = parseMemoryLimit(values['memory-limit'])
-  const store = await openStore(values.db, { mustExist: true, memoryLimit })
+  const store = await openForReading(values.db, { waitMs: parseWait(values.wait), memoryLimit })
   try {
     let total = 0
     // A full disk under --out, no memory left: one line naming the path and the flag that helps.

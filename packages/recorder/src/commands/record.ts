@@ -14,10 +14,14 @@ import {
   parseFlags,
   parseMemoryLimit,
   parsePositive,
-  parseSymbols,
+  parseWait,
+  waitFlags,
+  waitHelp,
 } from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
+import { note } from '../cli/note.ts'
 import { interruptedExitCode, stopSignalOf } from '../cli/stop-signal.ts'
+import { RecorderError } from '../errors.ts'
 import {
   type RecordMetrics,
   recordMetricsFlags,
@@ -25,11 +29,13 @@ import {
   startRecordMetrics,
 } from '../metrics/record-metrics.ts'
 import { openStore } from '../one-machine/open-store.ts'
-import { type RoundReport, runRound } from '../one-machine/record-round.ts'
+import { fetchRound, isLocked, type RoundReport } from '../one-machine/record-round.ts'
 import { frequentTasks, type RoundInput, snapshotTasks } from '../one-machine/record-tasks.ts'
+import { createRoundWriter, type RoundWriter } from '../one-machine/round-writer.ts'
 import { createProgress } from '../progress.ts'
+import { parseSymbolSelection, resolveSymbols, skippedNote } from '../select-symbols.ts'
 import { sleep } from '../sleep.ts'
-import { checkSymbols, openSource } from '../source.ts'
+import { openSource } from '../source.ts'
 
 /** Help of `record`. */
 export const recordHelp = `Usage: perpkit-recorder record --symbols <a,b> [options]
@@ -45,12 +51,15 @@ ${networkHelp}
   --snapshot-interval <s>  Seconds between snapshots (default 60)
   --depth-levels <n>   Book levels kept a side (default 20)
   --rounds <n>         Stop after n rounds (default: run until stopped)
+${waitHelp}
+                       (while recording, rounds wait in memory for their turn)
 ${recordMetricsHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
   ...networkFlags,
+  ...waitFlags,
   interval: { type: 'string' },
   'snapshot-interval': { type: 'string' },
   'depth-levels': { type: 'string' },
@@ -71,7 +80,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     ctx.stdout.write(`${recordHelp}\n`)
     return 0
   }
-  const symbols = parseSymbols(values.symbols)
+  const selection = parseSymbolSelection(values.symbols)
   const memoryLimit = parseMemoryLimit(values['memory-limit'])
   const intervalMs = parsePositive('--interval', values.interval, 5, 0) * 1000
   const snapshotMs = parsePositive('--snapshot-interval', values['snapshot-interval'], 60, 0) * 1000
@@ -81,6 +90,7 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
       ? Number.POSITIVE_INFINITY
       : parsePositive('--rounds', values.rounds, 1)
   const wait = ctx.sleep ?? sleep
+  const waitMs = parseWait(values.wait)
 
   const metrics = await startRecordMetrics(
     values,
@@ -96,10 +106,26 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
     },
   )
   try {
-    await checkSymbols(source.client, symbols)
-    const store = await openStore(values.db, { memoryLimit })
+    const resolved = await resolveSymbols(source.client, selection)
+    const symbols = resolved.symbols
+    note(ctx, skippedNote(resolved))
     const progress = createProgress(ctx.stdout)
     const totals = { rows: 0, gaps: 0, errors: 0 }
+    const roundReport = report(totals, progress, metrics)
+    // Rounds wait for the file, the polling does not (round-writer.ts).
+    let writer: RoundWriter | undefined
+    const store = await openStore(values.db, {
+      memoryLimit,
+      waitMs,
+      onWait: () => writer?.waiting(),
+    })
+    writer = createRoundWriter(store, roundReport, {
+      dropped: (rounds, rows) =>
+        progress.event(
+          { event: 'dropped', rounds, rows },
+          `${rounds} rounds (${rows} rows) dropped while the archive was held; gap rows follow`,
+        ),
+    })
     try {
       let lastSnapshot = Number.NEGATIVE_INFINITY
       for (let round = 1; round <= rounds && !ctx.signal.aborted; round++) {
@@ -116,16 +142,27 @@ export async function runRecord(argv: string[], ctx: CommandContext): Promise<nu
           tasks.push(...snapshotTasks(input))
           lastSnapshot = input.now
         }
-        await runRound(store, tasks, report(totals, progress, metrics))
+        const fetched = await fetchRound(tasks, roundReport)
+        writer.add({ fetched, rows: fetched.reduce((n, f) => n + (f.write.rows ?? 0), 0) })
+        // Written before the wait, unless another process holds the file: then the round
+        // waits in memory and the polling goes on.
+        await writer.settle()
         metrics?.roundEnded()
         // What the round's queries freed goes back to the system before the wait.
         await store.releaseMemory()
         progress.event(
-          { event: 'round', round, time: input.now, ...totals },
-          `record round ${round}: ${totals.rows} rows, ${totals.gaps} gaps, ${totals.errors} errors`,
+          { event: 'round', round, time: input.now, ...totals, pending: writer.pending },
+          `record round ${round}: ${totals.rows} rows, ${totals.gaps} gaps, ${totals.errors} errors${writer.pending > 0 ? `, ${writer.pending} rounds waiting for the archive` : ''}`,
         )
         if (round < rounds) await wait(intervalMs, ctx.signal)
       }
+      await writer.flush().catch((error: unknown) => {
+        if (!isLocked(error)) throw error
+        throw new RecorderError(
+          `${writer?.pending} fetched rounds not written: ${(error as Error).message}`,
+          1,
+        )
+      })
     } finally {
       progress.done()
       store.close()

@@ -4,13 +4,22 @@
  *
  * @module
  */
-import { commonFlags, commonHelp, parseFlags, parseMemoryLimit } from '../cli/common.ts'
+import {
+  commonFlags,
+  commonHelp,
+  parseFlags,
+  parseMemoryLimit,
+  parseWait,
+  waitFlags,
+  waitHelp,
+} from '../cli/common.ts'
 import type { CommandContext } from '../cli/context.ts'
 import { s3Flags, s3Help, treeLocation } from '../cli/tree-flags.ts'
 import { RecorderError } from '../errors.ts'
 import { printScaleStatus } from '../many-machines/tree-status.ts'
-import { readStatus } from '../one-machine/archive-status.ts'
-import { openStore } from '../one-machine/open-store.ts'
+import { readStatus, type StatusRow } from '../one-machine/archive-status.ts'
+import { openForReading } from '../one-machine/open-for-reading.ts'
+import { parseSymbolSelection, symbolMatcher } from '../select-symbols.ts'
 
 /** Help of `status`. */
 export const statusHelp = `Usage: perpkit-recorder status [--db <file>] [--json]
@@ -32,16 +41,34 @@ Options:
   --out <dir|s3://...> Read the coverage of this Parquet tree (a bucket's is downloaded to a
                        temporary directory, one dataset root at a time)
 ${s3Help(23)}
+  --symbols <list>     Only these symbols, or patterns such as '*USDT' (of the archive)
+  --datasets <list>    Only these datasets (kline, market-trade, ...) (of the archive)
+${waitHelp}
 ${commonHelp}`
 
 const flags = {
   ...commonFlags,
+  ...waitFlags,
   json: { type: 'boolean', default: false },
   redis: { type: 'string' },
   out: { type: 'string' },
   queue: { type: 'string' },
   ...s3Flags,
+  symbols: { type: 'string' },
+  datasets: { type: 'string' },
 } as const
+
+/** The filter of `--symbols` and `--datasets` (freqtrade's `list-data --pairs`). */
+function only(values: { symbols?: string | undefined; datasets?: string | undefined }) {
+  const selection = values.symbols === undefined ? undefined : parseSymbolSelection(values.symbols)
+  const matchers = selection?.patterns.map(symbolMatcher) ?? []
+  const datasets = values.datasets?.split(',').map((d) => d.trim())
+  return (row: StatusRow) =>
+    (selection === undefined ||
+      selection.names.includes(row.symbol) ||
+      matchers.some((m) => m(row.symbol))) &&
+    (datasets === undefined || datasets.includes(row.dataset))
+}
 
 /**
  * Runs `status`.
@@ -66,12 +93,13 @@ export async function runStatus(argv: string[], ctx: CommandContext): Promise<nu
       values.out === undefined ? undefined : treeLocation(values),
       ctx,
     )
-  const store = await openStore(values.db, {
-    mustExist: true,
+  const keep = only(values)
+  const store = await openForReading(values.db, {
+    waitMs: parseWait(values.wait),
     memoryLimit: parseMemoryLimit(values['memory-limit']),
   })
   try {
-    const rows = await readStatus(store)
+    const rows = (await readStatus(store)).filter(keep)
     if (values.json || !ctx.stdout.isTTY) {
       for (const row of rows) ctx.stdout.write(`${JSON.stringify(row)}\n`)
       return 0

@@ -9,15 +9,22 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import type { FundingRateRecord, Kline, OpenInterest } from '@perpkit/schemas'
 import { canonicalDecimal } from '../datasets/columns.ts'
-import { openInterest as openInterestDataset } from '../datasets/declared/book.ts'
+import {
+  depth as depthDataset,
+  openInterest as openInterestDataset,
+} from '../datasets/declared/book.ts'
 import { fundingRateHistory } from '../datasets/declared/funding.ts'
+import { marketTrade } from '../datasets/declared/trades.ts'
 import { CANDLE_TABLE } from '../datasets/define-candles.ts'
+import { GAPS } from '../datasets/tables.ts'
 
 const CANDLES = CANDLE_TABLE.table
 const FUNDING = fundingRateHistory.table
 const FUNDING_TIME = fundingRateHistory.time
 const OI = openInterestDataset.table
 const OI_TIME = openInterestDataset.time
+const TRADES = marketTrade.table
+const DEPTH = depthDataset.table
 
 /**
  * A stored series: its first and last time (epoch ms) and row count.
@@ -56,6 +63,12 @@ export interface ArchiveContents {
   funding: (ArchiveSeries & { symbol: string })[]
   /** Open-interest snapshots by symbol. */
   openInterest: (ArchiveSeries & { symbol: string })[]
+  /** Trades by symbol. */
+  trades: (ArchiveSeries & { symbol: string })[]
+  /** Depth snapshots by symbol (`rows`: snapshots, not levels). */
+  depth: (ArchiveSeries & { symbol: string })[]
+  /** Gap rows by dataset and symbol (`first` / `last`: the start of the first and last gap). */
+  gaps: (ArchiveSeries & { dataset: string; symbol: string })[]
 }
 
 /**
@@ -114,10 +127,17 @@ export interface CandleRange {
 export type OpenInterestEvery = 'snapshot' | 'hour' | 'day'
 
 /** A decimal as stored (`"97123.450000000000000000"`) in its shortest exact form. */
-const exact = (value: unknown): string => canonicalDecimal(String(value))
+export const exact = (value: unknown): string => canonicalDecimal(String(value))
 
-/** `AND column >= from AND column < to` for the range, its values appended to `params`. */
-function rangeFilter(column: string, range: TimeRange, params: DuckDBValue[]): string {
+/**
+ * `AND column >= from AND column < to` for the range, its values appended to `params`.
+ *
+ * @param column - The time column.
+ * @param range - The range.
+ * @param params - The statement's parameters so far.
+ * @returns The SQL, empty for an open range.
+ */
+export function rangeFilter(column: string, range: TimeRange, params: DuckDBValue[]): string {
   let sql = ''
   if (range.from !== undefined) {
     params.push(BigInt(range.from))
@@ -130,7 +150,8 @@ function rangeFilter(column: string, range: TimeRange, params: DuckDBValue[]): s
   return sql
 }
 
-async function rows(
+/** Runs a query, its rows as JSON-safe objects (BIGINT and DECIMAL as strings). */
+export async function rows(
   conn: DuckDBConnection,
   sql: string,
   params: DuckDBValue[] = [],
@@ -159,6 +180,17 @@ export async function readContents(conn: DuckDBConnection): Promise<ArchiveConte
     )
   const funding = await bySymbol(FUNDING, FUNDING_TIME)
   const openInterest = await bySymbol(OI, OI_TIME)
+  const trades = await bySymbol(TRADES, marketTrade.time)
+  const depth = await rows(
+    conn,
+    `SELECT symbol, epoch_ms(min(t)) AS first, epoch_ms(max(t)) AS last, count(*) AS n
+     FROM (SELECT DISTINCT symbol, ${depthDataset.time} AS t FROM ${DEPTH}) GROUP BY symbol ORDER BY symbol`,
+  )
+  const gaps = await rows(
+    conn,
+    `SELECT dataset, symbol, ${seriesColumns(GAPS.time)} FROM ${GAPS.table}
+     GROUP BY dataset, symbol ORDER BY dataset, symbol`,
+  )
   return {
     candles: candles.map((r) => ({
       dataset: String(r.dataset),
@@ -168,6 +200,9 @@ export async function readContents(conn: DuckDBConnection): Promise<ArchiveConte
     })),
     funding: funding.map((r) => ({ symbol: String(r.symbol), ...series(r) })),
     openInterest: openInterest.map((r) => ({ symbol: String(r.symbol), ...series(r) })),
+    trades: trades.map((r) => ({ symbol: String(r.symbol), ...series(r) })),
+    depth: depth.map((r) => ({ symbol: String(r.symbol), ...series(r) })),
+    gaps: gaps.map((r) => ({ dataset: String(r.dataset), symbol: String(r.symbol), ...series(r) })),
   }
 }
 

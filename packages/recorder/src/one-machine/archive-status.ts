@@ -8,7 +8,7 @@
 import type { Dataset } from '../datasets/define.ts'
 import { candleDatasets, recordDatasets } from '../datasets/tables.ts'
 import { sqlList } from '../duckdb/sql.ts'
-import type { Store } from './open-store.ts'
+import type { StoreReader } from './open-store.ts'
 import { selectDataset } from './select-dataset.ts'
 
 /** One line of the status report. */
@@ -60,7 +60,7 @@ const HOLES_SQL = `SELECT count(*) FILTER (WHERE epoch_ms(open_time) - epoch_ms(
  * @param store - The archive.
  * @returns One row per series.
  */
-export async function readStatus(store: Store): Promise<StatusRow[]> {
+export async function readStatus(store: StoreReader): Promise<StatusRow[]> {
   const rows = (await store.all(statusSql(store.datasets))).map((r) => ({
     dataset: String(r.dataset),
     symbol: String(r.symbol),

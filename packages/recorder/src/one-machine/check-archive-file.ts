@@ -143,30 +143,42 @@ export function checkDuckDBFile(file: string): boolean {
   return true
 }
 
+/** Runs `work` on a read-only connection to the file (in its turn, for the store). */
+type ReadOnly = <T>(work: (conn: DuckDBConnection) => Promise<T>) => Promise<T>
+
 /**
  * Finds what a path holds without writing to it: its bytes first, then (for a
  * DuckDB file) its catalog, opened read-only.
  *
  * @param file - The path.
+ * @param read - How the catalog is read on a read-only connection (the store takes its turn
+ *   on the file for it); by default, the file is opened read-only and closed.
  * @returns What is there.
  * @throws {@link NotArchiveError} when the path cannot be an archive; DuckDB's
  *   error when it cannot be opened (locked by a writer, unreadable).
  */
-export async function checkArchiveFile(file: string): Promise<ArchiveFile> {
+export async function checkArchiveFile(file: string, read?: ReadOnly): Promise<ArchiveFile> {
   if (!checkDuckDBFile(file)) return { kind: 'absent' }
-  const instance = await createInstance(file, { access_mode: 'READ_ONLY' })
-  try {
-    const conn = await instance.connect()
+  const { objects, version } = await (read ?? openReadOnly(file))(readCatalog)
+  if (objects.length === 0) return { kind: 'empty' }
+  if (version === undefined || !/^\d+$/.test(version))
+    throw new NotArchiveError('not-archive', notArchiveMessage(file, objects))
+  return { kind: 'archive', version: Number(version) }
+}
+
+/** Opens `file` read-only for one piece of work, then closes it. */
+function openReadOnly(file: string): ReadOnly {
+  return async (work) => {
+    const instance = await createInstance(file, { access_mode: 'READ_ONLY' })
     try {
-      const { objects, version } = await readCatalog(conn)
-      if (objects.length === 0) return { kind: 'empty' }
-      if (version === undefined || !/^\d+$/.test(version))
-        throw new NotArchiveError('not-archive', notArchiveMessage(file, objects))
-      return { kind: 'archive', version: Number(version) }
+      const conn = await instance.connect()
+      try {
+        return await work(conn)
+      } finally {
+        conn.closeSync()
+      }
     } finally {
-      conn.closeSync()
+      instance.closeSync()
     }
-  } finally {
-    instance.closeSync()
   }
 }

@@ -18,7 +18,7 @@ import {
   writePartitions,
 } from '../parquet/write-parquet.ts'
 import { type DatePartition, type ExportBatch, exportBatches } from './export-batches.ts'
-import type { Store } from './open-store.ts'
+import type { StoreReader } from './open-store.ts'
 import { selectDataset } from './select-dataset.ts'
 
 /** One root exported. */
@@ -30,7 +30,7 @@ export interface ExportedRoot {
 }
 
 /** The partitions of a root's rows: symbol, UTC date, rows. */
-async function datePartitions(store: Store, source: string): Promise<DatePartition[]> {
+async function datePartitions(store: StoreReader, source: string): Promise<DatePartition[]> {
   const rows = await store.all(
     `SELECT symbol, epoch_ms(date_trunc('day', time_)) AS day, count(*) AS n
      FROM (${source}) GROUP BY ALL ORDER BY symbol, day`,
@@ -40,7 +40,7 @@ async function datePartitions(store: Store, source: string): Promise<DatePartiti
 
 /** Writes one batch; returns its files. */
 async function writeBatch(
-  store: Store,
+  store: StoreReader,
   layout: ParquetLayout,
   source: string,
   dir: string,
@@ -54,17 +54,21 @@ async function writeBatch(
     // One date, however big: streamed into its one file.
     mkdirSync(join(dir, partitions[0] as string), { recursive: true })
     const file = join(dir, partitions[0] as string, `${layout.root}_0.${format}`)
-    await writeFile(
-      store.conn,
-      selectFileColumns(layout, rows),
-      file,
-      format,
-      `${layout.root}/${partitions[0]}`,
+    await store.use((conn) =>
+      writeFile(
+        conn,
+        selectFileColumns(layout, rows),
+        file,
+        format,
+        `${layout.root}/${partitions[0]}`,
+      ),
     )
     return [file]
   }
   const query = selectFileColumns(layout, rows, ['symbol', `strftime(time_, '%Y-%m-%d') AS date`])
-  return writePartitions(store.conn, query, dir, { prefix: layout.root, format, partitions })
+  return store.use((conn) =>
+    writePartitions(conn, query, dir, { prefix: layout.root, format, partitions }),
+  )
 }
 
 /**
@@ -76,7 +80,7 @@ async function writeBatch(
  * @param onRoot - Called after each root written (roots without rows are skipped).
  */
 export async function exportArchive(
-  store: Store,
+  store: StoreReader,
   out: string,
   format: FileFormat,
   onRoot: (root: ExportedRoot) => void,

@@ -1,16 +1,20 @@
 /**
  * Reading an archive without writing to it: opened read-only, never created
  * or migrated, with one error per reason it cannot be read (missing, not
- * DuckDB, not an archive, another schema, locked by a writer).
+ * DuckDB, not an archive, another schema, locked by a writer). Readers take
+ * turns with writers (turns.ts): a reader waits for a writer to let go, and
+ * gives the file up when a writer waits, between two of its queries.
  *
  * @module
  */
-import { existsSync } from 'node:fs'
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { accessSync, constants, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import type { FundingRateRecord, OpenInterest } from '@perpkit/schemas'
-import { readLockError } from '../duckdb/lock-error.ts'
-import { createInstance } from '../duckdb/offline.ts'
-import { RecorderError } from '../errors.ts'
+import { datasets as declared } from '../datasets/declared/index.ts'
+import type { Dataset } from '../datasets/define.ts'
+import { ArchiveError } from './archive-error.ts'
 import {
   type ArchiveContents,
   type CandleQuery,
@@ -23,56 +27,25 @@ import {
   type TimeRange,
 } from './archive-queries.ts'
 import {
+  type DepthSnapshot,
+  type GapQuery,
+  type GapRow,
+  readDepth,
+  readGaps,
+  readTrades,
+  type TradeQuery,
+  type TradeRange,
+} from './archive-recorded.ts'
+import {
   checkDuckDBFile,
   NotArchiveError,
   notArchiveMessage,
   readCatalog,
 } from './check-archive-file.ts'
+import { connectionTurns } from './connection-turns.ts'
+import type { StoreReader } from './open-store.ts'
 import { SCHEMA_VERSION } from './schema.ts'
-
-/**
- * Why an archive cannot be read: `missing` (no such file), `not-duckdb`,
- * `not-archive` (a DuckDB file without the recorder's schema), `newer-schema`
- * (written by a newer recorder), `older-schema` (run any recorder command on
- * it once to migrate), `locked` (a process has it open for writing).
- *
- * @example
- * ```ts
- * const reason: ArchiveErrorReason = 'locked'
- * ```
- */
-export type ArchiveErrorReason =
-  | 'missing'
-  | 'not-duckdb'
-  | 'not-archive'
-  | 'newer-schema'
-  | 'older-schema'
-  | 'locked'
-
-/**
- * An archive that cannot be read, with the reason and a one-line message.
- *
- * @example
- * ```ts
- * import { ArchiveError, openArchive } from '@perpkit/recorder'
- *
- * try {
- *   await openArchive('market.duckdb')
- * } catch (error) {
- *   if (error instanceof ArchiveError && error.reason === 'locked') console.log(error.message)
- * }
- * ```
- */
-export class ArchiveError extends RecorderError {
-  override name = 'ArchiveError'
-  /** Why it cannot be read. */
-  readonly reason: ArchiveErrorReason
-
-  constructor(reason: ArchiveErrorReason, message: string) {
-    super(message, 1)
-    this.reason = reason
-  }
-}
+import { turnTimeout } from './turns.ts'
 
 /**
  * An archive open for reading. Close it soon: while it is open, DuckDB lets
@@ -105,18 +78,24 @@ export interface Archive {
     symbol: string,
     range?: TimeRange & { every?: OpenInterestEvery | undefined },
   ): Promise<OpenInterest[]>
-  /** Closes the file. */
+  /** Trades of a symbol over a range, oldest first; the newest `limit` when given. */
+  trades(query: TradeQuery): Promise<TradeRange>
+  /** The depth snapshot of a symbol at or before `at` (ms; default the newest), or null. */
+  depth(symbol: string, at?: number): Promise<DepthSnapshot | null>
+  /** Gap rows (spans `record` did not capture), oldest first. */
+  gaps(query?: GapQuery): Promise<GapRow[]>
+  /** Closes the file (at once, or after the query in flight). */
   close(): void
 }
 
 function openError(file: string, error: unknown): ArchiveError {
   const message = error instanceof Error ? error.message : String(error)
-  const lock = readLockError(error)
-  if (lock !== undefined) {
-    const pid = lock.pid
+  const timeout = turnTimeout(error)
+  if (timeout !== undefined) {
+    const pid = timeout.pid
     return new ArchiveError(
       'locked',
-      `${file} is open for writing by another process${pid ? ` (PID ${pid})` : ''}, probably a running perpkit-recorder: DuckDB lets one process write a file or several read it, never both at once. Stop the recorder (Ctrl-C finishes its round) to read the archive, or read a copy made while it is stopped`,
+      `${file} is open for writing by another process${pid ? ` (PID ${pid})` : ''}, which did not let go within ${Math.round(timeout.waitedMs / 100) / 10} s: a perpkit-recorder lets readers in between its writes, so this is a process that does not take turns (an older perpkit-recorder, the duckdb CLI). DuckDB lets one process write a file or several read it, never both at once: stop that process, or read a copy`,
     )
   }
   if (/not a valid DuckDB database/i.test(message))
@@ -137,27 +116,71 @@ async function schemaVersion(conn: DuckDBConnection, file: string): Promise<numb
 }
 
 /**
- * Opens a recorder archive read-only: never creates, migrates or writes it.
- * Several readers may hold it at once, but not while a process writes it.
+ * How long {@link openArchive} waits, by default, for a writer to let go of the
+ * file, in ms: a recorder lets go within a write (its round, or a backfill's group).
  *
- * @param file - Path of the DuckDB file.
- * @returns The open archive; close it when done.
- * @throws {@link ArchiveError} when the file is missing, not DuckDB, not an
- *   archive, of another schema version, or open for writing by another process.
  * @example
  * ```ts
- * import { openArchive } from '@perpkit/recorder'
+ * import { ARCHIVE_WAIT_MS, openArchive } from '@perpkit/recorder'
  *
- * const archive = await openArchive('market.duckdb')
- * const settlements = await archive.funding('BTCUSDT', { from: Date.UTC(2025, 0, 1) })
+ * const archive = await openArchive('market.duckdb', { waitMs: 3 * ARCHIVE_WAIT_MS })
  * archive.close()
- * console.log(settlements.length)
  * ```
  */
-export async function openArchive(file: string): Promise<Archive> {
+export const ARCHIVE_WAIT_MS = 10_000
+
+/**
+ * How {@link openArchive} opens an archive.
+ *
+ * @example
+ * ```ts
+ * const options: OpenArchiveOptions = { waitMs: 30_000 }
+ * ```
+ */
+export interface OpenArchiveOptions {
+  /**
+   * Longest wait for a writer to let go of the file, ms, each time the archive
+   * opens it (a running recorder lets go between its writes).
+   * @default 10000
+   */
+  waitMs?: number | undefined
+}
+
+/** An archive open read-only for the commands (`status`, `export`). */
+export interface ArchiveReader extends StoreReader {
+  /** Closes the file. */
+  close(): void
+}
+
+/** Whether this process may create files in `dir`. */
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Opens a recorder archive read-only, taking turns with writers, for the
+ * commands and for {@link openArchive}.
+ *
+ * @param file - Path of the DuckDB file.
+ * @param options - The wait, and the datasets (default the declared ones).
+ * @returns The reader; close it when done.
+ * @throws {@link ArchiveError} (see {@link openArchive}).
+ */
+export async function openReader(
+  file: string,
+  options: OpenArchiveOptions & {
+    datasets?: readonly Dataset[] | undefined
+    /** DuckDB's buffer pool (`--memory-limit`); DuckDB's own default when omitted. */
+    memoryLimit?: string | undefined
+  } = {},
+): Promise<ArchiveReader> {
   if (!existsSync(file))
     throw new ArchiveError('missing', `${file} does not exist: record or backfill into it first`)
-  let instance: DuckDBInstance
   try {
     // By its bytes first: DuckDB opens a CSV or Parquet path as an empty in-memory database.
     checkDuckDBFile(file)
@@ -165,18 +188,31 @@ export async function openArchive(file: string): Promise<Archive> {
     if (error instanceof NotArchiveError) throw new ArchiveError('not-duckdb', error.message)
     throw error
   }
-  try {
-    instance = await createInstance(file, { access_mode: 'READ_ONLY' })
-  } catch (error) {
-    throw openError(file, error)
+  const settings: Record<string, string> = { access_mode: 'READ_ONLY' }
+  if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit
+  // Spilling goes next to the file, unless that is read-only (a read-only mount or copy).
+  if (!writable(dirname(resolve(file)))) settings.temp_directory = tmpdir()
+  const turns = connectionTurns({
+    file,
+    mode: 'read',
+    waitMs: options.waitMs ?? ARCHIVE_WAIT_MS,
+    settings,
+  })
+  const use = async <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
+    let opened = false
+    try {
+      return await turns.use((conn) => {
+        opened = true
+        return work(conn)
+      })
+    } catch (error) {
+      // Failing to open is a reason the archive cannot be read; a failing query is not.
+      if (opened || error instanceof ArchiveError) throw error
+      throw openError(file, error)
+    }
   }
-  const conn = await instance.connect()
-  const close = () => {
-    conn.closeSync()
-    instance.closeSync()
-  }
   try {
-    const version = await schemaVersion(conn, file)
+    const version = await use((conn) => schemaVersion(conn, file))
     if (version > SCHEMA_VERSION)
       throw new ArchiveError(
         'newer-schema',
@@ -188,15 +224,57 @@ export async function openArchive(file: string): Promise<Archive> {
         `${file} has schema version ${version}, older than this recorder's ${SCHEMA_VERSION}: run \`perpkit-recorder status --db ${file}\` once to migrate it`,
       )
   } catch (error) {
-    close()
+    await turns.release()
     throw error
   }
   return {
+    datasets: options.datasets ?? declared,
+    use,
+    all: (sql, params) =>
+      use(async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJson()),
+    close: () => {
+      void turns.release()
+    },
+  }
+}
+
+/**
+ * Opens a recorder archive read-only: never creates, migrates or writes it.
+ * Several readers may read it at once, and a running recorder lets them in
+ * between its writes: each query waits for its turn (up to `waitMs`), and
+ * the archive gives the file up between two queries when a writer waits.
+ *
+ * @param file - Path of the DuckDB file.
+ * @param options - How long to wait for a writer to let go; see {@link OpenArchiveOptions}.
+ * @returns The open archive; close it when done.
+ * @throws {@link ArchiveError} when the file is missing, not DuckDB, not an
+ *   archive, of another schema version, or held for writing by a process
+ *   that did not let go within the wait.
+ * @example
+ * ```ts
+ * import { openArchive } from '@perpkit/recorder'
+ *
+ * const archive = await openArchive('market.duckdb')
+ * const settlements = await archive.funding('BTCUSDT', { from: Date.UTC(2025, 0, 1) })
+ * archive.close()
+ * console.log(settlements.length)
+ * ```
+ */
+export async function openArchive(
+  file: string,
+  options: OpenArchiveOptions = {},
+): Promise<Archive> {
+  const reader = await openReader(file, options)
+  return {
     file,
-    contents: () => readContents(conn),
-    candles: (query) => readCandles(conn, query),
-    funding: (symbol, range = {}) => readFunding(conn, symbol, range),
-    openInterest: (symbol, range = {}) => readOpenInterest(conn, symbol, range),
-    close,
+    contents: () => reader.use(readContents),
+    candles: (query) => reader.use((conn) => readCandles(conn, query)),
+    funding: (symbol, range = {}) => reader.use((conn) => readFunding(conn, symbol, range)),
+    openInterest: (symbol, range = {}) =>
+      reader.use((conn) => readOpenInterest(conn, symbol, range)),
+    trades: (query) => reader.use((conn) => readTrades(conn, query)),
+    depth: (symbol, at) => reader.use((conn) => readDepth(conn, symbol, at)),
+    gaps: (query = {}) => reader.use((conn) => readGaps(conn, query)),
+    close: reader.close,
   }
 }

@@ -1,24 +1,32 @@
 /**
- * Opening the DuckDB file: created on first use, migrated to the current
- * schema, refused when it is not an archive (checked read-only first, see
- * `check-archive-file.ts`), locked by another process or written by a newer
- * build. Its storage failures (a full disk, no memory left) come out as one
- * line (`duckdb/storage-error.ts`).
+ * Opening the DuckDB file for writing: created on first use, migrated to the
+ * current schema, refused when it is not an archive (checked read-only first,
+ * see `check-archive-file.ts`) or written by a newer build. Its storage
+ * failures (a full disk, no memory left) come out as one line
+ * (`duckdb/storage-error.ts`). The store holds the file only until another
+ * party waits for it (turns.ts): it closes the file at its next quiet moment
+ * and opens it again, in its turn, for its next statement, so readers and
+ * other writers get the file between its writes.
  *
  * @module
  */
 import { existsSync } from 'node:fs'
-import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { datasets as declared } from '../datasets/declared/index.ts'
 import type { Dataset } from '../datasets/define.ts'
 import { readLockError } from '../duckdb/lock-error.ts'
-import { createInstance } from '../duckdb/offline.ts'
 import { storageFailure } from '../duckdb/storage-error.ts'
 import { RecorderError } from '../errors.ts'
+import { ArchiveError } from './archive-error.ts'
 import { type ArchiveFile, checkArchiveFile, NotArchiveError } from './check-archive-file.ts'
+import { connectionTurns } from './connection-turns.ts'
 import { migrations, reconcile, SCHEMA_VERSION } from './schema.ts'
+import { turnTimeout } from './turns.ts'
 
-/** An open archive: one connection, writes serialized, each batch its own transaction. */
+/**
+ * An open archive: one connection, statements serialized, each batch its own
+ * transaction, the file held between them only while nobody else waits.
+ */
 export interface Store {
   /** The datasets its tables hold. */
   datasets: readonly Dataset[]
@@ -26,18 +34,35 @@ export interface Store {
   run(sql: string, params?: DuckDBValue[]): Promise<void>
   /** Runs a query and returns its rows as JSON-safe objects (BIGINT and DECIMAL as strings). */
   all(sql: string, params?: DuckDBValue[]): Promise<Record<string, unknown>[]>
+  /** Runs `work` with the connection (appenders), the file held, after the statements queued. */
+  use<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T>
   /** Runs `write` inside one transaction, after the writes queued before it. */
   transaction<T>(write: (conn: DuckDBConnection) => Promise<T>): Promise<T>
-  /** The connection, for appenders. */
-  conn: DuckDBConnection
   /**
    * Hands the memory DuckDB's allocators hold freed back to the system, after
    * the writes queued before it: the table blocks DuckDB cached and what its
    * allocators keep once freed (see `releaseMemory` in open-store.ts).
    */
   releaseMemory(): Promise<void>
-  /** Closes the connection and the file. */
+  /** Closes the connection and the file (after the statements queued). */
   close(): void
+}
+
+/** What reading an archive needs: the datasets, queries, the connection for a while. */
+export type StoreReader = Pick<Store, 'datasets' | 'all' | 'use'>
+
+/** How {@link openStore} opens the archive. */
+export interface OpenStoreOptions {
+  /** Refuse to create a missing file (status, export). */
+  mustExist?: boolean
+  /** DuckDB's buffer pool (default 64 MB). */
+  memoryLimit?: string | undefined
+  /** The datasets whose tables it holds (default the declared ones). */
+  datasets?: readonly Dataset[]
+  /** Longest wait for a turn on the file, ms, each time it is opened. @default Infinity */
+  waitMs?: number | undefined
+  /** Called when a wait for a turn begins, with the holder's PID when DuckDB names it. */
+  onWait?: ((pid: string | undefined) => void) | undefined
 }
 
 /**
@@ -95,6 +120,13 @@ async function releaseMemory(conn: DuckDBConnection, memoryLimit: string): Promi
 }
 
 function friendly(file: string, error: unknown, memoryLimit?: string): never {
+  const timeout = turnTimeout(error)
+  if (timeout !== undefined)
+    throw new ArchiveError(
+      'locked',
+      `${file} is locked by another process${timeout.pid ? ` (PID ${timeout.pid})` : ''}, which did not let go within ${formatWait(timeout.waitedMs)}: a process that does not take turns (an older perpkit-recorder, the duckdb CLI) or a long export; stop it, raise --wait, or use another --db`,
+    )
+  if (error instanceof RecorderError) throw error
   const lock = readLockError(error)
   if (lock !== undefined)
     throw new RecorderError(
@@ -109,36 +141,42 @@ function friendly(file: string, error: unknown, memoryLimit?: string): never {
   )
 }
 
+/** A wait as the messages say it: `0 s`, `2.5 s`, `60 s`. */
+function formatWait(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`
+}
+
 /**
  * Opens (or, unless `mustExist`, creates) the archive and brings its schema up to date.
  *
  * @param file - Path of the DuckDB file.
- * @param options - `mustExist`: refuse to create a missing file (status, export);
- *   `memoryLimit`: DuckDB's buffer pool (default 64 MB); `datasets`: the datasets whose
- *   tables it holds (default the declared ones).
+ * @param options - See {@link OpenStoreOptions}.
  * @returns The store.
  */
-export async function openStore(
-  file: string,
-  options: {
-    mustExist?: boolean
-    memoryLimit?: string | undefined
-    datasets?: readonly Dataset[]
-  } = {},
-): Promise<Store> {
+export async function openStore(file: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (options.mustExist && !existsSync(file)) {
     throw new RecorderError(`${file} does not exist: run backfill or record first`, 1)
   }
-  // Read-only first: nothing is written into a path that is not an archive.
+  const waitMs = options.waitMs ?? Number.POSITIVE_INFINITY
+  // Read-only first, in its turn: nothing is written into a path that is not an archive.
+  const checking = connectionTurns({
+    file,
+    mode: 'read',
+    waitMs,
+    onWait: options.onWait,
+    settings: { access_mode: 'READ_ONLY' },
+  })
   let found: ArchiveFile
   try {
-    found = await checkArchiveFile(file)
+    found = await checkArchiveFile(file, checking.use)
   } catch (error) {
     if (error instanceof NotArchiveError)
       throw new RecorderError(
         `${error.message}: nothing was written; point --db at a recorder archive or a new file`,
       )
     friendly(file, error)
+  } finally {
+    await checking.release()
   }
   if (options.mustExist && found.kind === 'empty')
     throw new RecorderError(
@@ -146,33 +184,38 @@ export async function openStore(
       1,
     )
   const memoryLimit = options.memoryLimit ?? DEFAULT_MEMORY_LIMIT
-  let instance: DuckDBInstance
-  try {
-    instance = await createInstance(file, { memory_limit: memoryLimit })
-  } catch (error) {
-    friendly(file, error, options.memoryLimit)
+  const turns = connectionTurns({
+    file,
+    mode: 'write',
+    waitMs,
+    onWait: options.onWait,
+    settings: { memory_limit: memoryLimit },
+  })
+  const use = async <T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> => {
+    let opened = false
+    try {
+      return await turns.use((conn) => {
+        opened = true
+        return work(conn)
+      })
+    } catch (error) {
+      // Failing to open: locked past the wait, or DuckDB's reason; a failing statement:
+      // a full disk or no memory left as one line, anything else as it is.
+      if (!opened) friendly(file, error, options.memoryLimit)
+      throw storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
+    }
   }
-  const conn = await instance.connect()
-  // A full disk, no memory left: one line naming the file and the flag that helps.
-  const explain = (error: unknown) =>
-    storageFailure(error, { file, memoryLimit: options.memoryLimit }) ?? error
-  let queue: Promise<unknown> = Promise.resolve()
   const store: Store = {
     datasets: options.datasets ?? declared,
-    conn,
-    run: async (sql, params) => {
-      await conn.run(sql, params).catch((error: unknown) => {
-        throw explain(error)
-      })
-    },
-    all: async (sql, params) =>
-      (
-        await conn.runAndReadAll(sql, params).catch((error: unknown) => {
-          throw explain(error)
-        })
-      ).getRowObjectsJson(),
-    transaction: (write) => {
-      const next = queue.then(async () => {
+    use,
+    run: (sql, params) =>
+      use(async (conn) => {
+        await conn.run(sql, params)
+      }),
+    all: (sql, params) =>
+      use(async (conn) => (await conn.runAndReadAll(sql, params)).getRowObjectsJson()),
+    transaction: (write) =>
+      use(async (conn) => {
         await conn.run('BEGIN TRANSACTION')
         try {
           const result = await write(conn)
@@ -180,31 +223,23 @@ export async function openStore(
           return result
         } catch (error) {
           await conn.run('ROLLBACK').catch(() => {})
-          throw explain(error)
+          throw error
         }
-      })
-      queue = next.catch(() => {})
-      return next
-    },
-    releaseMemory: () => {
-      const next = queue
-        .then(() => releaseMemory(conn, memoryLimit))
-        .catch((error: unknown) => {
-          throw explain(error)
-        })
-      queue = next.catch(() => {})
-      return next.then(() => {})
+      }),
+    releaseMemory: async () => {
+      // A file given up is closed, and its memory with it: nothing to release then.
+      if (turns.held) await use((conn) => releaseMemory(conn, memoryLimit))
     },
     close: () => {
-      conn.closeSync()
-      instance.closeSync()
+      void turns.release()
     },
   }
   try {
     await migrate(store, file)
   } catch (error) {
-    store.close()
-    throw error
+    await turns.release()
+    if (error instanceof RecorderError) throw error
+    friendly(file, error, options.memoryLimit)
   }
   return store
 }

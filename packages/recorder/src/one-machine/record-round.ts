@@ -6,6 +6,7 @@
  * @module
  */
 import { StorageError } from '../duckdb/storage-error.ts'
+import { ArchiveError } from './archive-error.ts'
 import { createLastWrites } from './last-writes.ts'
 import type { Store } from './open-store.ts'
 import type { Task, Write, Written } from './record-tasks.ts'
@@ -27,18 +28,20 @@ function writeAll(store: Store, writes: readonly Write[]): Promise<Written[]> {
   })
 }
 
+/** A task's fetch that succeeded: its write, not run yet. */
+export interface Fetched {
+  task: Task
+  write: Write
+}
+
 /**
- * Fetches every task, then writes what was fetched in one transaction. A
- * failed fetch is reported and the others are written; a failed write rolls
- * the round back, and then each write is tried in its own transaction, so
- * only the failing one is lost and reported. A storage failure (a full disk,
- * no memory left) is thrown: no write can succeed, and `record` stops.
+ * Fetches every task at once; a failed fetch is reported and left out.
  *
- * @param store - The archive.
  * @param tasks - The round's tasks.
- * @param report - Where results and failures go.
+ * @param report - Where failures go.
+ * @returns The writes of the fetches that succeeded, in task order.
  */
-export async function runRound(store: Store, tasks: readonly Task[], report: RoundReport) {
+export async function fetchRound(tasks: readonly Task[], report: RoundReport): Promise<Fetched[]> {
   const fetched = await Promise.all(
     tasks.map(async (task) => {
       try {
@@ -49,7 +52,31 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
       }
     }),
   )
-  const ready = fetched.filter((f) => f !== undefined)
+  return fetched.filter((f) => f !== undefined)
+}
+
+/** Whether `error` says the archive stayed locked by another process (turns.ts). */
+export function isLocked(error: unknown): boolean {
+  return error instanceof ArchiveError && error.reason === 'locked'
+}
+
+/**
+ * Writes what was fetched (of one round or several, in order) in one
+ * transaction; a failed write rolls it back, and then each write is tried in
+ * its own transaction, so only the failing one is lost and reported. A file
+ * that stays locked is thrown, nothing written, for the caller to try again;
+ * a storage failure (a full disk, no memory left) is thrown too: no write can
+ * succeed, and `record` stops.
+ *
+ * @param store - The archive.
+ * @param ready - The writes, oldest first.
+ * @param report - Where results and failures go.
+ */
+export async function writeFetched(
+  store: Store,
+  ready: readonly Fetched[],
+  report: RoundReport,
+): Promise<void> {
   if (ready.length === 0) return
   let results: Written[]
   try {
@@ -59,13 +86,13 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
     )
   } catch (error) {
     // A full disk or no memory left fails every write: the command stops, saying so.
-    if (error instanceof StorageError) throw error
+    if (isLocked(error) || error instanceof StorageError) throw error
     for (const { task, write } of ready) {
       try {
         const [result] = await writeAll(store, [write])
         report.written(task, result as Written)
       } catch (error) {
-        if (error instanceof StorageError) throw error
+        if (isLocked(error) || error instanceof StorageError) throw error
         report.failed(task, error)
       }
     }
@@ -74,4 +101,16 @@ export async function runRound(store: Store, tasks: readonly Task[], report: Rou
   ready.forEach(({ task }, i) => {
     report.written(task, results[i] as Written)
   })
+}
+
+/**
+ * Fetches every task, then writes what was fetched in one transaction (see
+ * {@link writeFetched}).
+ *
+ * @param store - The archive.
+ * @param tasks - The round's tasks.
+ * @param report - Where results and failures go.
+ */
+export async function runRound(store: Store, tasks: readonly Task[], report: RoundReport) {
+  await writeFetched(store, await fetchRound(tasks, report), report)
 }

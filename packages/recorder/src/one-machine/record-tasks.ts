@@ -20,8 +20,10 @@ export interface Written {
   gap: boolean
 }
 
-/** A task's write, run inside the round's transaction. */
-export type Write = (conn: DuckDBConnection, lastWrites: LastWrites) => Promise<Written>
+/** A task's write, run inside the round's transaction; `rows`: how many it holds, when known. */
+export type Write = ((conn: DuckDBConnection, lastWrites: LastWrites) => Promise<Written>) & {
+  readonly rows?: number
+}
 
 /** A task of a round: what it is and how it fetches; it resolves to its write. */
 export interface Task {
@@ -53,10 +55,11 @@ function task(input: RoundInput, dataset: RecordDataset, symbol: string | undefi
         now,
         depthLevels: input.depthLevels,
       })
-      return async (conn, lastWrites) => {
+      const write: Write = async (conn, lastWrites) => {
         const written = await writePoll(conn, dataset, rows, { now, lastWrites })
         return { rows: written.rows, gap: written.gaps > 0 }
       }
+      return Object.assign(write, { rows: rows.length })
     },
   }
 }

@@ -1,13 +1,13 @@
 /**
  * The archive page (`--archive <file>`): a symbol picker, and the history a
  * recorder archive holds, which the API cannot give: candles beyond 500,
- * funding settlements over months, open interest over time. A chart without
- * data shows why instead (an empty archive, a series never recorded, a
- * recorder holding the file).
+ * funding settlements over months, open interest over time, the trades, depth
+ * snapshots and gap rows `record` kept. A chart without data shows why
+ * instead (an empty archive, a series never recorded, a process holding the
+ * file, until the page recovers by itself).
  *
  * @module
  */
-import { decimalsOf } from '@perpkit/analytics'
 import type { Kline } from '@perpkit/schemas'
 import type { ComponentChildren } from 'preact'
 import { formatDateTime, formatDecimal } from '../../../src/format.ts'
@@ -16,18 +16,14 @@ import { FundingChart } from '../charts/funding-chart.tsx'
 import { OpenInterestChart } from '../charts/open-interest-chart.tsx'
 import { Panel } from '../components/panel.tsx'
 import type { ArchivePageConfig } from '../dashboard-config.ts'
+import { tickOf } from './archive-format.ts'
+import { ArchiveDepthPanel, ArchiveGapsPanel, ArchiveTradesPanel } from './archive-recorded.tsx'
 import type { ArchiveStore } from './archive-store.ts'
 import { OPEN_INTEREST_EVERY } from './archive-wire.ts'
 
 /** The finest tick the candles' prices use (`'0.1'` for prices with one decimal). */
-function tickOf(candles: readonly Kline[]): string {
-  let decimals = 0
-  for (const k of candles) {
-    for (const price of [k.openPrice, k.highPrice, k.lowPrice, k.closePrice])
-      decimals = Math.max(decimals, decimalsOf({ value: price }))
-  }
-  return decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`
-}
+const candleTick = (candles: readonly Kline[]) =>
+  tickOf(candles.flatMap((k) => [k.openPrice, k.highPrice, k.lowPrice, k.closePrice]))
 
 /** A series' span as text, and its first and last time as data attributes for tests. */
 function Meta(props: { testid: string; times: readonly number[]; children: ComponentChildren }) {
@@ -76,7 +72,7 @@ function CandlesPanel({ store }: { store: ArchiveStore }) {
     </fieldset>
   )
   const noSteps = store.steps.value.length === 0
-  const tick = reply === null ? '0.01' : tickOf(reply.candles)
+  const tick = reply === null ? '0.01' : candleTick(reply.candles)
   return (
     <Panel
       title={`${store.symbol.value} · candles and mark price`}
@@ -233,8 +229,8 @@ export function ArchiveApp({ store, config }: { store: ArchiveStore; config: Arc
         ) : store.empty.value ? (
           <Panel title="An empty archive" testid="archive-empty">
             <p class="archive-empty">
-              {store.contents.value?.file} holds no candles, funding settlements or open interest
-              yet. Fill it, then reload:
+              {store.contents.value?.file} holds no candles, funding settlements, open interest,
+              trades or depth yet. Fill it (the page shows it as it comes):
               <br />
               <code>
                 perpkit-recorder backfill --db {store.contents.value?.file} --symbols BTCUSDT
@@ -252,6 +248,9 @@ export function ArchiveApp({ store, config }: { store: ArchiveStore; config: Arc
               <CandlesPanel store={store} />
               <FundingPanel store={store} />
               <OpenInterestPanel store={store} />
+              <ArchiveTradesPanel store={store} />
+              <ArchiveDepthPanel store={store} />
+              <ArchiveGapsPanel store={store} />
             </>
           )
         )}

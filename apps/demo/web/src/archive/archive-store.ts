@@ -1,8 +1,14 @@
 /**
  * The archive page's state (signals): what the archive holds, the selected
- * symbol, step and open-interest resolution, and the three series, each
- * with its own error. A reply that arrives after a newer request for the
- * same series is dropped.
+ * symbol, step and open-interest resolution, the depth snapshot shown, and
+ * each series with its own error. A reply that arrives after a newer request
+ * for the same series is dropped.
+ *
+ * It keeps itself current: while a recorder runs on the archive, the live
+ * parts (what the archive holds, trades, the newest depth snapshot, gap rows)
+ * are read again every {@link LIVE_REFRESH_MS}; and a read refused because a
+ * process holds the file (`locked`) is retried every {@link RECOVER_MS} until
+ * it succeeds, so the page recovers by itself once the writer lets go.
  *
  * @module
  */
@@ -12,14 +18,37 @@ import {
   ARCHIVE_PATHS,
   type ArchiveCandlesReply,
   type ArchiveContentsReply,
+  type ArchiveDepthReply,
   type ArchiveErrorReply,
   type ArchiveFundingReply,
+  type ArchiveGapsReply,
   type ArchiveOpenInterestReply,
+  type ArchiveTradesReply,
   type OpenInterestEvery,
 } from './archive-wire.ts'
 
 /** The series the page loads. */
-type Part = 'contents' | 'candles' | 'funding' | 'openInterest'
+type Part = 'contents' | 'candles' | 'funding' | 'openInterest' | 'trades' | 'depth' | 'gaps'
+
+/**
+ * How often the live parts are read again, ms. Each read makes a running
+ * recorder hand the file over (it checkpoints: tens of ms of CPU and a few MB
+ * written, see the recorder's README), so not more often.
+ */
+export const LIVE_REFRESH_MS = 30_000
+
+/** How soon a read refused with `locked` is tried again, ms. */
+const RECOVER_MS = 2_000
+
+/** An error reply's message, with its reason (`locked`, `missing`, ...). */
+class ReplyError extends Error {
+  readonly reason: string
+
+  constructor(message: string, reason: string) {
+    super(message)
+    this.reason = reason
+  }
+}
 
 /** The step shown first when the archive holds it: hourly candles. */
 const PREFERRED_STEP = 60
@@ -31,7 +60,7 @@ async function getJson<T>(path: string, params: Record<string, string> = {}): Pr
   const body = (await res.json().catch(() => null)) as T | ArchiveErrorReply | null
   if (res.ok && body !== null) return body as T
   const error = (body as ArchiveErrorReply | null)?.error
-  throw new Error(error?.message ?? `${path}: HTTP ${res.status}`)
+  throw new ReplyError(error?.message ?? `${path}: HTTP ${res.status}`, error?.reason ?? 'http')
 }
 
 /**
@@ -48,14 +77,31 @@ export function createArchiveStore(config: ArchivePageConfig) {
   const candles = signal<ArchiveCandlesReply | null>(null)
   const funding = signal<ArchiveFundingReply | null>(null)
   const openInterest = signal<ArchiveOpenInterestReply | null>(null)
+  const trades = signal<ArchiveTradesReply | null>(null)
+  const depth = signal<ArchiveDepthReply | null>(null)
+  /** The snapshot asked for (ms), or null for the newest (which follows the recorder). */
+  const depthAt = signal<number | null>(null)
+  const gaps = signal<ArchiveGapsReply | null>(null)
   const errors = signal<Partial<Record<Part, string>>>({})
-  const sequence: Record<Part, number> = { contents: 0, candles: 0, funding: 0, openInterest: 0 }
+  const sequence: Record<Part, number> = {
+    contents: 0,
+    candles: 0,
+    funding: 0,
+    openInterest: 0,
+    trades: 0,
+    depth: 0,
+    gaps: 0,
+  }
+  /** Whether a read was refused because a process holds the file: a recovery is scheduled. */
+  let recovering: ReturnType<typeof setTimeout> | undefined
 
   /** Every symbol with any series, sorted. */
   const symbols = computed(() => {
     const c = contents.value
     if (c === null) return []
-    const all = [...c.candles, ...c.funding, ...c.openInterest].map((s) => s.symbol)
+    const all = [...c.candles, ...c.funding, ...c.openInterest, ...c.trades, ...c.depth].map(
+      (s) => s.symbol,
+    )
     return [...new Set(all)].sort()
   })
   /** The market-price candle steps stored for the symbol. */
@@ -82,7 +128,17 @@ export function createArchiveStore(config: ArchivePageConfig) {
         ...errors.value,
         [part]: error instanceof Error ? error.message : String(error),
       }
+      if (error instanceof ReplyError && error.reason === 'locked') recover()
     }
+  }
+
+  /** Reads everything again soon, once: the writer holding the file may have let go by then. */
+  function recover(): void {
+    if (recovering !== undefined) return
+    recovering = setTimeout(() => {
+      recovering = undefined
+      void reload()
+    }, RECOVER_MS)
   }
 
   const loadCandles = () => {
@@ -110,6 +166,34 @@ export function createArchiveStore(config: ArchivePageConfig) {
       }),
     )
 
+  const loadTrades = () =>
+    load('trades', trades, () =>
+      getJson<ArchiveTradesReply>(ARCHIVE_PATHS.trades, { symbol: symbol.value }),
+    )
+  const loadDepth = () => {
+    const at = depthAt.value
+    return load('depth', depth, () =>
+      getJson<ArchiveDepthReply>(ARCHIVE_PATHS.depth, {
+        symbol: symbol.value,
+        ...(at === null ? {} : { at: String(at) }),
+      }),
+    )
+  }
+  const loadGaps = () =>
+    load('gaps', gaps, () =>
+      getJson<ArchiveGapsReply>(ARCHIVE_PATHS.gaps, { symbol: symbol.value }),
+    )
+  /** Every series of the selection. */
+  const loadSelection = () =>
+    Promise.all([
+      loadCandles(),
+      loadFunding(),
+      loadOpenInterest(),
+      loadTrades(),
+      loadDepth(),
+      loadGaps(),
+    ])
+
   function pickStep(): void {
     const available = steps.value
     if (step.value !== null && available.includes(step.value)) return
@@ -122,7 +206,16 @@ export function createArchiveStore(config: ArchivePageConfig) {
     if (contents.value === null || empty.value) return
     if (!symbols.value.includes(symbol.value)) symbol.value = symbols.value[0] ?? symbol.value
     pickStep()
-    await Promise.all([loadCandles(), loadFunding(), loadOpenInterest()])
+    await loadSelection()
+  }
+
+  /** Reads the live parts again: what the archive holds, trades, the newest snapshot, gaps. */
+  async function refreshLive(): Promise<void> {
+    if (recovering !== undefined) return
+    await load('contents', contents, () => getJson<ArchiveContentsReply>(ARCHIVE_PATHS.contents))
+    if (contents.value === null || empty.value) return
+    pickStep()
+    await Promise.all([loadTrades(), depthAt.value === null ? loadDepth() : null, loadGaps()])
   }
 
   return {
@@ -133,15 +226,26 @@ export function createArchiveStore(config: ArchivePageConfig) {
     candles,
     funding,
     openInterest,
+    trades,
+    depth,
+    depthAt,
+    gaps,
     errors,
     symbols,
     steps,
     empty,
     reload,
+    refreshLive,
     selectSymbol(next: string): Promise<unknown> {
       symbol.value = next
+      depthAt.value = null
       pickStep()
-      return Promise.all([loadCandles(), loadFunding(), loadOpenInterest()])
+      return loadSelection()
+    },
+    /** Shows the snapshot before the one shown, or (`null`) the newest again. */
+    selectDepth(at: number | null): Promise<void> {
+      depthAt.value = at
+      return loadDepth()
     },
     selectStep(next: number): Promise<void> {
       step.value = next

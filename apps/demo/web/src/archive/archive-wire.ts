@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { FundingRateRecord, Kline, OpenInterest } from '@perpkit/schemas'
+import type { Depth, FundingRateRecord, Kline, OpenInterest, Trade } from '@perpkit/schemas'
 
 /** The archive endpoints, under the page's origin. */
 export const ARCHIVE_PATHS = {
@@ -18,7 +18,16 @@ export const ARCHIVE_PATHS = {
   funding: '/archive/funding.json',
   /** `?symbol=&every=snapshot|hour|day`: {@link ArchiveOpenInterestReply}. */
   openInterest: '/archive/open-interest.json',
+  /** `?symbol=`: {@link ArchiveTradesReply}. */
+  trades: '/archive/trades.json',
+  /** `?symbol=[&at=]` (ms: the snapshot at or before it; the newest without): {@link ArchiveDepthReply}. */
+  depth: '/archive/depth.json',
+  /** `?symbol=`: {@link ArchiveGapsReply}. */
+  gaps: '/archive/gaps.json',
 } as const
+
+/** Most trades one reply carries: the newest of the series (the reply says how many it holds). */
+export const MAX_ARCHIVE_TRADES = 200
 
 /** Most candles one reply carries: the newest of the series (the reply says how many it holds). */
 export const MAX_ARCHIVE_CANDLES = 20_000
@@ -43,6 +52,11 @@ export interface ArchiveContentsReply {
   candles: (Series & { dataset: string; symbol: string; step: number })[]
   funding: (Series & { symbol: string })[]
   openInterest: (Series & { symbol: string })[]
+  trades: (Series & { symbol: string })[]
+  /** Depth snapshots by symbol (`rows`: snapshots). */
+  depth: (Series & { symbol: string })[]
+  /** Gap rows by dataset and symbol. */
+  gaps: (Series & { dataset: string; symbol: string })[]
 }
 
 /** `GET /archive/candles.json`: market-price candles and mark-price candles, oldest first. */
@@ -66,6 +80,40 @@ export interface ArchiveOpenInterestReply {
   symbol: string
   every: OpenInterestEvery
   points: OpenInterest[]
+}
+
+/** `GET /archive/trades.json`: the newest trades stored, oldest first. */
+export interface ArchiveTradesReply {
+  symbol: string
+  trades: Trade[]
+  /** Trades the series holds: more than `trades.length` when only the newest were sent. */
+  total: number
+}
+
+/** A recorded depth snapshot: the API's `Depth` and when the recorder polled it (ms). */
+export interface ArchiveDepthSnapshot extends Depth {
+  recordedAt: number
+}
+
+/** `GET /archive/depth.json`: one recorded snapshot, or null when none is stored (before `at`). */
+export interface ArchiveDepthReply {
+  symbol: string
+  snapshot: ArchiveDepthSnapshot | null
+}
+
+/** A span the recorder did not capture, ms. */
+interface ArchiveGap {
+  dataset: string
+  symbol: string
+  from: number
+  to: number
+  recordedAt: number
+}
+
+/** `GET /archive/gaps.json`: the symbol's gap rows, oldest first. */
+export interface ArchiveGapsReply {
+  symbol: string
+  gaps: ArchiveGap[]
 }
 
 /**

@@ -14,15 +14,20 @@ import type { Calculators } from '../market/calculators.ts'
 import type { Market } from '../market/store.ts'
 import { Figures, Panel } from './panel.tsx'
 
-function Ladder(props: {
+/**
+ * A ladder: bids and asks side by side, best first, each level with its running total
+ * (`data-testid="order-book"` unless told).
+ */
+export function Ladder(props: {
   bids: readonly BookLevel[]
   asks: readonly BookLevel[]
-  f: ContractFormatters
+  f: Pick<ContractFormatters, 'price' | 'contracts'>
+  testid?: string
 }) {
   const { f } = props
   const rows = Math.max(props.bids.length, props.asks.length)
   return (
-    <table class="ladder" data-testid="order-book">
+    <table class="ladder" data-testid={props.testid ?? 'order-book'}>
       <thead>
         <tr>
           <th>total</th>
