@@ -36,7 +36,7 @@ const contenders: Record<string, (requests: number) => string> = {
   'ky as the client configures it': (requests) => `
     const dist = ${JSON.stringify(pathToFileURL(`${here}dist/`).href)}
     const { createTransport, kyFetch } = await import(dist + 'transport.js')
-    const { resolveOptions } = await import(dist + 'options.js')
+    const { resolveOptions } = await import(dist + 'resolve-options.js')
     const transport = createTransport(resolveOptions({ baseUrl: url, rateLimit: false }))
     const hop = { url: url + '/contract/public/depth?symbol=BTCUSDT', method: 'GET', query: '' }
     for (let i = 0; i < ${requests}; i++) {
