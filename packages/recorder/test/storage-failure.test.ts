@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Sandbox, startSandbox } from '@perpkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backfillArgv, cli, exited, jsonLines, query, tempDir } from './helpers.ts'
+import { backfillArgv, cli, finished, jsonLines, query, tempDir } from './helpers.ts'
 import { type CandleSpan, sandboxCandles, spanArgv, storedCandles } from './stored-candles.ts'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
@@ -77,26 +77,13 @@ function spawnBin(prefix: string[], args: string[]): ChildProcess {
   })
 }
 
-async function run(child: ChildProcess) {
-  let out = ''
-  let err = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    err += chunk.toString()
-  })
-  const code = await exited(child)
-  return { code, out, err }
-}
-
 describe('DuckDB failures become one line and an exit code', () => {
   it('a disk that fills mid-backfill: exit 1, one line naming the file and --db; the archive keeps every window it reported, and after room is made a rerun stores every candle exactly', async () => {
     const disk = smallDisk(join(tmp.dir, 'disk'))
     try {
       const db = join(tmp.dir, 'disk', 'market.duckdb')
       const argv = spanArgv(db, sandbox.url, SPAN)
-      const full = await run(disk.spawn(argv))
+      const full = await finished(disk.spawn(argv))
       expect(full.code).toBe(1)
       const reason =
         disk.how === 'tmpfs'
@@ -122,7 +109,7 @@ describe('DuckDB failures become one line and an exit code', () => {
       })
 
       disk.grow()
-      const rerun = await run(disk.spawn(argv))
+      const rerun = await finished(disk.spawn(argv))
       expect(rerun.err).toBe('')
       expect(rerun.code).toBe(0)
       expect(jsonLines(rerun.out).at(-1)).toMatchObject({
@@ -158,7 +145,7 @@ describe('DuckDB failures become one line and an exit code', () => {
         })
         child.once('exit', () => resolve())
       })
-      const [result] = await Promise.all([run(child), filled])
+      const [result] = await Promise.all([finished(child), filled])
       expect(result.code).toBe(1)
       // One line, naming what could not be written (the log, the file, or DuckDB's spill file).
       expect(result.err.split('\n')).toHaveLength(2)
@@ -178,7 +165,7 @@ describe('DuckDB failures become one line and an exit code', () => {
       const [stored] = await query(db, 'SELECT count(*) AS n FROM depth')
       expect(Number(stored?.n)).toBeGreaterThanOrEqual(rounds.length * 40)
       rmSync(join(dir, 'filler'))
-      const again = await run(disk.spawn([...argv, '--rounds', '1']))
+      const again = await finished(disk.spawn([...argv, '--rounds', '1']))
       expect(again.err).toBe('')
       expect(again.code).toBe(0)
     } finally {
