@@ -19,8 +19,8 @@ import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
 import { datasetLayout, GAPS_LAYOUT, partitionKey } from '../src/parquet/layout.ts'
 import { selectFileColumns, writeParquetFile } from '../src/parquet/write-parquet.ts'
 import { damageSilently, readAll } from './damage.ts'
-import { cli, jsonLines, rowKey, tempDir } from './helpers.ts'
-import { treeCandles } from './queue-helpers.ts'
+import { cli, jsonLines, tempDir } from './helpers.ts'
+import { klineRows, treeCandles } from './queue-helpers.ts'
 
 const DAY = Date.UTC(2026, 0, 5)
 const DATE = '2026-01-05'
@@ -56,24 +56,6 @@ function candlesOf(symbol: string, day: number): Kline[] {
     (c) => c.timestamp >= day && c.timestamp < day + 86_400_000,
   )
 }
-
-/** What `treeCandles` reads for those candles. */
-const rowsOf = (symbol: string, candles: readonly Kline[]) =>
-  candles
-    .map((c) =>
-      rowKey([
-        'kline',
-        symbol,
-        1,
-        c.timestamp,
-        c.openPrice,
-        c.highPrice,
-        c.lowPrice,
-        c.closePrice,
-        c.volume,
-      ]),
-    )
-    .sort()
 
 /** Writes a day of candles into the tree as a worker does; returns the file. */
 async function writeDay(out: string, symbol: string, day: number, tag: string): Promise<string> {
@@ -186,7 +168,7 @@ describe('compact checks every row before it publishes one', () => {
     expect(code).toBe(1)
     expect(err).toContain(`  ${later}: its pages do not match the checksum`)
     expect(existsSync(quarantined(out, later))).toBe(true)
-    expect(await treeCandles(out)).toEqual(rowsOf('ETHUSDT', candlesOf('ETHUSDT', DAY)))
+    expect(await treeCandles(out)).toEqual(klineRows('ETHUSDT', candlesOf('ETHUSDT', DAY)))
     expect(parquetIn(dirname(later))).toEqual([expect.stringMatching(/^compacted-/)])
     // A second run finds nothing wrong.
     expect((await cli(['compact', '--out', out])).code).toBe(0)
@@ -214,7 +196,7 @@ describe('compact checks every row before it publishes one', () => {
     expect(err).toContain(`  ${file}: 1440 row(s) with open_time outside ${DATE}\n`)
     expect(existsSync(quarantined(out, file))).toBe(true)
     expect(existsSync(good)).toBe(false) // merged into the partition's one file
-    expect(await treeCandles(out)).toEqual(rowsOf('BTCUSDT', candlesOf('BTCUSDT', DAY)))
+    expect(await treeCandles(out)).toEqual(klineRows('BTCUSDT', candlesOf('BTCUSDT', DAY)))
   })
 
   it("a file copied into another symbol's partition is refused by its seal", async () => {
@@ -229,7 +211,7 @@ describe('compact checks every row before it publishes one', () => {
     expect(err).toContain(
       `  ${wrong}: written for kline/symbol=BTCUSDT/date=${DATE}, found in kline/symbol=ETHUSDT/date=${DATE}\n`,
     )
-    expect(await treeCandles(out)).toEqual(rowsOf('BTCUSDT', candlesOf('BTCUSDT', DAY)))
+    expect(await treeCandles(out)).toEqual(klineRows('BTCUSDT', candlesOf('BTCUSDT', DAY)))
   })
 
   it('a Parquet file the recorder did not write (no seal) is refused: its pages cannot be checked', async () => {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { createClient } from '@perpkit/client'
+import type { Kline } from '@perpkit/schemas'
 import { type Job, type JobType, Queue } from 'bullmq'
 import { createClient as createRedisClient } from 'redis'
 import { endpointQueues } from '../src/many-machines/queues.ts'
@@ -208,6 +209,31 @@ export async function referenceCandles(
             ]),
           )
   return rows.sort()
+}
+
+/**
+ * The rows {@link treeCandles} reads for 1m `kline` candles of one symbol, sorted.
+ *
+ * @param symbol - The symbol.
+ * @param candles - Its candles, as the client returns them.
+ * @returns Sorted rows.
+ */
+export function klineRows(symbol: string, candles: readonly Kline[]): CandleRows {
+  return candles
+    .map((c) =>
+      rowKey([
+        'kline',
+        symbol,
+        1,
+        c.timestamp,
+        c.openPrice,
+        c.highPrice,
+        c.lowPrice,
+        c.closePrice,
+        c.volume,
+      ]),
+    )
+    .sort()
 }
 
 /**

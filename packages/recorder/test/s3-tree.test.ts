@@ -19,7 +19,7 @@ import { openTreeWriter } from '../src/many-machines/tree-writer.ts'
 import { datasetLayout, GAPS_LAYOUT, utcDate } from '../src/parquet/layout.ts'
 import { damageSilently, duckdb } from './damage.ts'
 import { cli, jsonLines, rowKey, tempDir } from './helpers.ts'
-import { treeCandles } from './queue-helpers.ts'
+import { klineRows, treeCandles } from './queue-helpers.ts'
 import { S3_KEY_ID, type S3Server, startS3Server } from './s3-server.ts'
 
 const DAY = Date.UTC(2026, 0, 5)
@@ -78,21 +78,6 @@ async function dayCandles(symbol: string, day: number): Promise<Kline[]> {
     candles.push(c)
   return candles
 }
-
-const rowsOf = (symbol: string, candles: readonly Kline[]) =>
-  candles.map((c) =>
-    rowKey([
-      'kline',
-      symbol,
-      1,
-      c.timestamp,
-      c.openPrice,
-      c.highPrice,
-      c.lowPrice,
-      c.closePrice,
-      c.volume,
-    ]),
-  )
 
 describe('a Parquet tree in an S3-compatible bucket', () => {
   const tree = 's3://market/tree'
@@ -199,7 +184,7 @@ describe('a Parquet tree in an S3-compatible bucket', () => {
     const copy = join(tmp.dir, 'copy')
     await s3.download('tree/', copy)
     expect(await treeCandles(copy)).toEqual(
-      [...rowsOf('BTCUSDT', btc), ...rowsOf('ETHUSDT', eth)].sort(),
+      [...klineRows('BTCUSDT', btc), ...klineRows('ETHUSDT', eth)].sort(),
     )
     const readTrades = await duckdb(
       `SELECT epoch_ms(time) AS t, price::VARCHAR AS p, qty::VARCHAR AS q FROM read_parquet('${join(copy, 'market-trade', '*', '*', '*.parquet')}') ORDER BY ALL`,
